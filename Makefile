@@ -1,0 +1,144 @@
+# lsmbox: one statically linked multicall binary for Linux security administration.
+#   make                    install missing build packages (as root), build ./lsmbox
+#   make check              install test packages, run every test: "N passed, N failed"
+#   make CONFIG=tiny        build the configuration in config/tiny.conf
+#   make check SAN=1        the same suite on an ASan+UBSan build (dynamically linked)
+#   make size               stripped size, and what each applet and library adds
+#   make install [DESTDIR=] [PREFIX=/usr/local]
+#   make clean
+# WERROR= (empty) stops treating warnings as errors; NODEPS=1 skips the package check.
+
+CONFIG ?= default
+ARCH ?= $(shell uname -m)
+SAN ?=
+WERROR ?= 1
+PREFIX ?= /usr/local
+VERSION := 0.1
+
+conf := config/$(CONFIG).conf
+ifeq ($(wildcard $(conf)),)
+$(error no such configuration: $(conf))
+endif
+include $(conf)
+
+BUILD := build/$(CONFIG)-$(ARCH)$(if $(SAN),-san)
+GEN := $(BUILD)/gen
+
+# Applets: applets/NAME.c, or applets/NAME/*.c with NAME.c as the front door.
+# Each is built when its config line APPLET_NAME (upper case, '-' as '_') is y.
+cfgname = $(shell echo '$(2)_$(1)' | tr 'a-z-' 'A-Z_')
+applet_names := $(sort $(basename $(notdir $(wildcard applets/*.c))) \
+		       $(notdir $(patsubst %/,%,$(dir $(wildcard applets/*/*.c)))))
+enabled := $(foreach a,$(applet_names),$(if $(filter y,$($(call cfgname,$(a),APPLET))),$(a)))
+applet_srcs := $(foreach a,$(enabled),$(wildcard applets/$(a).c applets/$(a)/*.c))
+decl_srcs := $(foreach a,$(enabled),$(wildcard applets/$(a).c applets/$(a)/$(a).c))
+
+# Crypto kernels: asm/ARCH/NAME.S, built when CRYPTO_NAME is y.
+asm_names := $(basename $(notdir $(wildcard asm/$(ARCH)/*.S)))
+asm_srcs := $(foreach k,$(asm_names),$(if $(filter y,$($(call cfgname,$(k),CRYPTO))),asm/$(ARCH)/$(k).S))
+
+lib_srcs := $(filter-out lib/main.c,$(wildcard lib/*.c))
+crypto_srcs := $(wildcard crypto/*.c)
+unit_srcs := $(wildcard tests/unit/*.c)
+
+obj = $(patsubst %,$(BUILD)/obj/%.o,$(basename $(1)))
+core_objs := $(call obj,$(lib_srcs) $(crypto_srcs) $(asm_srcs))
+lsmbox_objs := $(call obj,lib/main.c $(applet_srcs)) $(core_objs)
+unit_objs := $(call obj,$(unit_srcs)) $(core_objs)
+
+# Libraries, each on when its LIB_ line is y: static archives from Debian's -dev packages.
+libs := $(foreach l,crypto keyutils cap seccomp z,$(if $(filter y,$(LIB_$(shell echo $(l) | tr a-z A-Z))),-l$(l)))
+
+OPTFLAGS ?= -O2
+CFLAGS_BASE := -std=gnu11 $(OPTFLAGS) -g -Wall -Wextra -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Wno-missing-field-initializers \
+	-ffunction-sections -fdata-sections -D_GNU_SOURCE -Ilib -I$(GEN) -MMD -MP
+LDFLAGS_BASE := -Wl,--gc-sections -Wl,-Map=$(BUILD)/lsmbox.map
+ifneq ($(WERROR),)
+CFLAGS_BASE += -Werror
+endif
+ifneq ($(SAN),)
+CFLAGS_BASE += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+LDFLAGS_BASE += -fsanitize=address,undefined
+LINK := dynamic
+else
+LDFLAGS_BASE += -static
+LINK := static
+endif
+override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
+override LDFLAGS := $(LDFLAGS_BASE) $(LDFLAGS)
+
+.PHONY: all deps deps-check check size install clean FORCE
+.DEFAULT_GOAL := all
+
+all: $(if $(SAN),$(BUILD)/lsmbox,lsmbox)
+
+deps:
+	@scripts/deps build
+
+deps-check: deps
+	@scripts/deps check
+
+# ./lsmbox is a copy of the last non-sanitizer build, whatever its configuration.
+lsmbox: $(BUILD)/lsmbox FORCE
+	@cmp -s $< $@ || cp $< $@
+
+# The linker's stderr goes through scripts/ldwarn, which drops only the notes
+# we understand and fails on any other when WERROR is set.
+link = $(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(1) $(libs) 2> $@.ld || { cat $@.ld >&2; exit 1; }; \
+	WERROR=$(WERROR) scripts/ldwarn $@.ld
+
+$(BUILD)/lsmbox: $(lsmbox_objs) scripts/ldwarn
+	$(call link,$(lsmbox_objs))
+
+unit_map := -Wl,-Map=$(BUILD)/unit-tests.map
+$(BUILD)/unit-tests: $(unit_objs) scripts/ldwarn
+	$(call link,$(unit_objs) $(unit_map))
+
+$(BUILD)/obj/%.o: %.c | deps $(GEN)/config.h $(GEN)/applets.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/%.o: %.S | deps $(GEN)/config.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+# The configuration as C macros: CFG_X for each "X = y" line.
+$(GEN)/config.h: $(conf) Makefile
+	@mkdir -p $(@D)
+	@{ echo '/* Generated from $(conf); do not edit. */'; \
+	   echo '#define LSMBOX_VERSION "$(VERSION)"'; \
+	   echo '#define CFG_NAME "$(CONFIG)"'; \
+	   echo '#define CFG_ARCH "$(ARCH)"'; \
+	   sed -n 's/^\([A-Z][A-Z0-9_]*\)[ \t]*=[ \t]*y[ \t]*$$/#define CFG_\1 1/p' $(conf); } > $@.tmp
+	@mv $@.tmp $@
+
+$(GEN)/applets.h: $(decl_srcs) scripts/mkapplets.awk $(conf)
+	@mkdir -p $(@D)
+	awk -f scripts/mkapplets.awk $(decl_srcs) > $@.tmp
+	@mv $@.tmp $@
+	@awk -v part=mains -f scripts/mkapplets.awk $(decl_srcs) > $(GEN)/applet-mains.h.tmp
+	@cmp -s $(GEN)/applet-mains.h.tmp $(GEN)/applet-mains.h || \
+	 mv $(GEN)/applet-mains.h.tmp $(GEN)/applet-mains.h
+	@rm -f $(GEN)/applet-mains.h.tmp
+
+check: deps-check $(if $(SAN),,lsmbox) $(BUILD)/lsmbox $(BUILD)/unit-tests
+	@LSMBOX=$(abspath $(BUILD)/lsmbox) UNIT=$(abspath $(BUILD)/unit-tests) \
+	 LSMBOX_LINK=$(LINK) LSMBOX_CONFIG=$(CONFIG) LSMBOX_APPLETS='$(enabled)' \
+	 LSMBOX_SAN=$(SAN) tests/check
+
+size: $(BUILD)/lsmbox
+	@strip -o $(BUILD)/lsmbox.stripped $(BUILD)/lsmbox
+	@printf 'stripped size of %s: %s bytes\n' $(BUILD)/lsmbox "$$(wc -c < $(BUILD)/lsmbox.stripped)"
+	@awk -v applets='$(enabled)' -f scripts/size.awk $(BUILD)/lsmbox.map
+
+install: lsmbox
+	install -D -m 0755 lsmbox $(DESTDIR)$(PREFIX)/bin/lsmbox
+	for a in $(enabled); do ln -sf lsmbox $(DESTDIR)$(PREFIX)/bin/$$a; done
+
+clean:
+	rm -rf build lsmbox
+
+FORCE:
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

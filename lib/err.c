@@ -1,0 +1,88 @@
+/* err.c: messages that start with the applet's name, and the ways to die.
+ * Keep the anchors' exact wording where scripts parse it; this only adds the prefix. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lsmbox.h"
+
+const struct applet *this_applet;
+int die_status = 1;
+
+const char *applet_name(void)
+{
+	return this_applet ? this_applet->name : "lsmbox";
+}
+
+static void vmsg(int err, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", applet_name());
+	vfprintf(stderr, fmt, ap);
+	if (err)
+		fprintf(stderr, ": %s", strerror(err));
+	fputc('\n', stderr);
+}
+
+void warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(0, fmt, ap);
+	va_end(ap);
+}
+
+void warn_errno(const char *fmt, ...)
+{
+	int err = errno;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(err, fmt, ap);
+	va_end(ap);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(0, fmt, ap);
+	va_end(ap);
+	exit(die_status);
+}
+
+void die_errno(const char *fmt, ...)
+{
+	int err = errno;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(err, fmt, ap);
+	va_end(ap);
+	exit(die_status);
+}
+
+void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(0, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "Try '%s --help' for more information.\n", applet_name());
+	exit(2);
+}
+
+void not_implemented(void)
+{
+	fprintf(stderr, "%s: not implemented yet\n", applet_name());
+	exit(2);
+}
+
+void show_help(const struct applet *a)
+{
+	fputs(a->help, stdout);
+}

@@ -1,0 +1,170 @@
+/* file.c: whole-file reads (including /proc and sysfs, whose sizes lie) and
+ * atomic replacement: temp file in the same directory, fsync, rename. */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lsmbox.h"
+
+char *read_fd(int fd, size_t *lenp)
+{
+	size_t cap = 4096, len = 0;
+	char *buf = xmalloc(cap + 1);
+
+	for (;;) {
+		ssize_t n;
+
+		if (len == cap)
+			buf = xrealloc(buf, (cap *= 2) + 1);
+		n = read(fd, buf + len, cap - len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			free(buf);
+			return NULL;
+		}
+		if (n == 0)
+			break;
+		len += n;
+	}
+	buf[len] = 0;
+	if (lenp)
+		*lenp = len;
+	return buf;
+}
+
+char *read_file(const char *path, size_t *lenp)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+	char *buf;
+
+	if (fd < 0)
+		return NULL;
+	buf = read_fd(fd, lenp);
+	err = errno;
+	close(fd);
+	errno = err;
+	return buf;
+}
+
+char *xread_file(const char *path, size_t *lenp)
+{
+	char *buf = read_file(path, lenp);
+
+	if (!buf)
+		die_errno("%s", path);
+	return buf;
+}
+
+static int fsync_dir_of(const char *path)
+{
+	char *copy = xstrdup(path);
+	int fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC), ret = 0;
+
+	free(copy);
+	if (fd < 0)
+		return -1;
+	/* Some filesystems refuse fsync on directories; the rename still happened. */
+	if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS)
+		ret = -1;
+	close(fd);
+	return ret;
+}
+
+int atomic_open(struct atomic_file *af, const char *path, mode_t mode)
+{
+	char *copy = xstrdup(path), *base = basename(copy);
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path + 1) : 0, ok;
+	struct stat st;
+
+	/* ".NAME.XXXXXX" beside the target, so rename() never crosses filesystems. */
+	af->tmp = xasprintf("%.*s.%s.XXXXXX", dirlen, path, base);
+	free(copy);
+	af->path = xstrdup(path);
+	af->fd = mkostemp(af->tmp, O_CLOEXEC);
+	if (af->fd < 0) {
+		int err = errno;
+
+		free(af->tmp);
+		free(af->path);
+		errno = err;
+		return -1;
+	}
+	/* A replaced file keeps its mode and, where we may, its owner. */
+	if (stat(path, &st) == 0) {
+		ok = fchmod(af->fd, st.st_mode & 07777) == 0 &&
+		     (fchown(af->fd, st.st_uid, st.st_gid) == 0 || errno == EPERM);
+	} else {
+		mode_t mask = umask(0);
+
+		umask(mask);
+		ok = fchmod(af->fd, mode & ~mask) == 0;
+	}
+	if (!ok) {
+		atomic_abort(af);
+		return -1;
+	}
+	return 0;
+}
+
+void atomic_abort(struct atomic_file *af)
+{
+	int err = errno;
+
+	if (af->fd >= 0)
+		close(af->fd);
+	if (af->tmp)
+		unlink(af->tmp);
+	free(af->tmp);
+	free(af->path);
+	af->fd = -1;
+	af->tmp = af->path = NULL;
+	errno = err;
+}
+
+int atomic_commit(struct atomic_file *af)
+{
+	int ret = fsync(af->fd), err = errno;
+
+	if (close(af->fd) < 0 && ret == 0) {
+		ret = -1;
+		err = errno;
+	}
+	af->fd = -1;
+	if (ret == 0 && rename(af->tmp, af->path) < 0) {
+		ret = -1;
+		err = errno;
+	}
+	if (ret < 0) {
+		atomic_abort(af);
+		errno = err;
+		return -1;
+	}
+	free(af->tmp);
+	af->tmp = NULL;
+	ret = fsync_dir_of(af->path);
+	err = errno;
+	free(af->path);
+	af->path = NULL;
+	errno = err;
+	return ret;
+}
+
+int write_file_atomic(const char *path, const void *buf, size_t len, mode_t mode)
+{
+	struct atomic_file af;
+
+	if (atomic_open(&af, path, mode) < 0)
+		return -1;
+	if (write_all(af.fd, buf, len) < 0) {
+		atomic_abort(&af);
+		return -1;
+	}
+	return atomic_commit(&af);
+}

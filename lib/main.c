@@ -1,0 +1,212 @@
+/* main.c: the multicall front door.  Dispatch on basename(argv[0]), else
+ * "lsmbox APPLET ARG..."; the applet table is generated from the applets'
+ * declarations (scripts/mkapplets.awk), so there is no list to keep here. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lsmbox.h"
+#include "applets.h"
+
+static const char lsmbox_help[] =
+	"Usage: lsmbox APPLET [ARG...]\n"
+	"       APPLET [ARG...]          (through a link named after the applet)\n"
+	"       lsmbox --list | --install [-f] DIR | --paths [--root DIR]\n"
+	"       lsmbox --version | --help [APPLET]\n"
+	"\n"
+	"Linux security administration in one static binary: one applet for each\n"
+	"kernel security subsystem.  APPLET --help describes an applet.\n"
+	"\n"
+	"  --list            print the applets, one a line\n"
+	"  --install DIR     make a symbolic link DIR/APPLET for each applet;\n"
+	"                    -f replaces existing files\n"
+	"  --paths           show where each kernel interface is found (with\n"
+	"                    --root DIR or LSMBOX_ROOT: inside an image tree)\n"
+	"  --version         print versions of lsmbox and its libraries\n"
+	"\n"
+	"Applets:\n";
+
+static const char *argv0 = "lsmbox";
+
+static const struct applet *find_applet(const char *name)
+{
+	for (size_t i = 0; i < napplets; i++)
+		if (!strcmp(applets[i].name, name))
+			return &applets[i];
+	return NULL;
+}
+
+static int finish(int status)
+{
+	/* A full disk or closed pipe must not look like success. */
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		warn_errno("write error");
+		return status ? status : 1;
+	}
+	return status;
+}
+
+static noreturn void run_applet(const struct applet *a, int argc, char **argv)
+{
+	this_applet = a;
+	if (argc > 1 && !strcmp(argv[1], "--help")) {
+		show_help(a);
+		exit(finish(0));
+	}
+	exit(finish(a->main(argc, argv)));
+}
+
+static void print_help(void)
+{
+	fputs(lsmbox_help, stdout);
+	for (size_t i = 0; i < napplets; i++)
+		printf("  %-16s%s\n", applets[i].name, applets[i].summary);
+}
+
+/* Our own path, for the links: /proc/self/exe, else argv[0] resolved. */
+static char *self_path(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+
+	if (n > 0) {
+		buf[n] = 0;
+		return xstrdup(buf);
+	}
+	if (strchr(argv0, '/') && realpath(argv0, buf))
+		return xstrdup(buf);
+	die("cannot find my own path: mount /proc or run me by a path");
+}
+
+/* lsmbox --install [-f] DIR.  Links point at "lsmbox" when the binary sits
+ * in DIR (so an image tree stays relocatable), else at its absolute path.
+ * Every name is checked before any link is made, so a refusal changes nothing. */
+static int install_links(int argc, char **argv)
+{
+	struct opt opts[] = { { 'f', "force", 0, 0, NULL }, OPT_END };
+	char dirbuf[PATH_MAX], *self, *slash, *target;
+	int err = 0;
+
+	opt_parse(&argc, &argv, opts, OPTP_NO_ROOT);
+	if (argc != 1)
+		usage_error("--install needs one directory");
+	if (!realpath(argv[0], dirbuf))
+		die_errno("%s", argv[0]);
+	self = self_path();
+	slash = strrchr(self, '/');
+	if (slash && (size_t)(slash - self) == strlen(dirbuf) &&
+	    !strncmp(self, dirbuf, slash - self))
+		target = slash + 1;
+	else
+		target = self;
+
+	for (size_t i = 0; i < napplets && !opts[0].seen; i++) {
+		char *link = xasprintf("%s/%s", argv[0], applets[i].name);
+		struct stat st;
+
+		if (lstat(link, &st) == 0) {
+			warn("%s exists (use -f to replace it)", link);
+			err = 1;
+		}
+		free(link);
+	}
+	if (err)
+		return 1;
+	for (size_t i = 0; i < napplets; i++) {
+		char *link = xasprintf("%s/%s", argv[0], applets[i].name);
+		char *tmp = xasprintf("%s/.%s.lsmbox-new", argv[0], applets[i].name);
+
+		/* Replace by rename, so the name never goes missing. */
+		unlink(tmp);
+		if (symlink(target, tmp) < 0 || rename(tmp, link) < 0) {
+			warn_errno("%s", link);
+			unlink(tmp);
+			err = 1;
+		}
+		free(link);
+		free(tmp);
+	}
+	free(self);
+	return err;
+}
+
+static int show_paths(int argc, char **argv)
+{
+	struct opt opts[] = { OPT_END };
+
+	opt_parse(&argc, &argv, opts, 0);
+	if (argc)
+		usage_error("--paths takes no operands");
+	printf("root %s\n", root_dir() ? (*root_dir() ? root_dir() : "/") : "-");
+	for (int fs = 0; fs < KFS_COUNT; fs++) {
+		const char *dir = kfs_dir(fs, NULL);
+
+		printf("%s %s\n", kfs_name(fs), dir ? dir : "-");
+	}
+	return 0;
+}
+
+static int multiplexer(int argc, char **argv)
+{
+	const char *cmd = argc > 1 ? argv[1] : "--help";
+	const struct applet *a;
+
+	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+		if (argc > 2) {
+			if (!(a = find_applet(argv[2]))) {
+				warn("applet not found: %s", argv[2]);
+				return 127;
+			}
+			show_help(a);
+		} else {
+			print_help();
+		}
+		return 0;
+	}
+	if (!strcmp(cmd, "--list")) {
+		if (argc > 2)
+			usage_error("--list takes no operands");
+		for (size_t i = 0; i < napplets; i++)
+			puts(applets[i].name);
+		return 0;
+	}
+	if (!strcmp(cmd, "--version")) {
+		print_version();
+		return 0;
+	}
+	if (!strcmp(cmd, "--install"))
+		return install_links(argc - 1, argv + 1);
+	if (!strcmp(cmd, "--paths"))
+		return show_paths(argc - 1, argv + 1);
+	if (cmd[0] == '-')
+		usage_error("unknown option: %s", cmd);
+	if (!(a = find_applet(cmd))) {
+		warn("applet not found: %s", cmd);
+		return 127;
+	}
+	run_applet(a, argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+	const char *name = argc > 0 ? argv[0] : "lsmbox";
+	const char *slash = strrchr(name, '/');
+	const struct applet *a;
+
+	if (argc > 0)
+		argv0 = argv[0];
+	if (slash)
+		name = slash + 1;
+	/* Any "lsmbox*" name (lsmbox, lsmbox-static, lsmbox.arm64) is the multiplexer. */
+	if (!strncmp(name, "lsmbox", 6))
+		return finish(multiplexer(argc, argv));
+	if (!(a = find_applet(name))) {
+		warn("applet not found: %s", name);
+		return 127;
+	}
+	run_applet(a, argc, argv);
+}

@@ -1,0 +1,121 @@
+/* opt.c: the option parser every applet uses: short clusters (-xvf FILE),
+ * long options (--name VALUE, --name=VALUE), "--", and the options common to
+ * all applets (--help, --root DIR).  Exact long names only, no abbreviations:
+ * a script written today keeps meaning the same thing when options are added. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lsmbox.h"
+
+static struct opt *find_short(struct opt *opts, char c)
+{
+	for (; opts->sh || opts->lng; opts++)
+		if (opts->sh == c)
+			return opts;
+	return NULL;
+}
+
+static struct opt *find_long(struct opt *opts, const char *name, size_t len)
+{
+	for (; opts->sh || opts->lng; opts++)
+		if (opts->lng && strlen(opts->lng) == len && !strncmp(opts->lng, name, len))
+			return opts;
+	return NULL;
+}
+
+static int long_is(const char *name, size_t len, const char *want)
+{
+	return strlen(want) == len && !strncmp(name, want, len);
+}
+
+/* One "--name[=value]" at argv[*ip]; may consume the next argument. */
+static void parse_long(char **argv, int argc, int *ip, struct opt *opts, unsigned flags)
+{
+	const char *name = argv[*ip] + 2;
+	const char *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name);
+	const char *val = eq ? eq + 1 : NULL;
+	struct opt *o = find_long(opts, name, len);
+
+	if (!o && long_is(name, len, "help")) {
+		if (val)
+			usage_error("option --help takes no argument");
+		show_help(this_applet);
+		exit(0);
+	}
+	if (!o && !(flags & OPTP_NO_ROOT) && long_is(name, len, "root")) {
+		if (!val && *ip + 1 >= argc)
+			usage_error("option --root needs an argument");
+		root_set(val ? val : argv[++*ip]);
+		return;
+	}
+	if (!o)
+		usage_error("unknown option: --%.*s", (int)len, name);
+	o->seen++;
+	if (!(o->flags & OPT_ARG)) {
+		if (val)
+			usage_error("option --%s takes no argument", o->lng);
+		return;
+	}
+	if (!val) {
+		if (*ip + 1 >= argc)
+			usage_error("option --%s needs an argument", o->lng);
+		val = argv[++*ip];
+	}
+	o->arg = val;
+}
+
+/* A cluster "-abc" or "-fFILE" at argv[*ip]; may consume the next argument. */
+static void parse_short(char **argv, int argc, int *ip, struct opt *opts)
+{
+	const char *p = argv[*ip] + 1;
+
+	for (; *p; p++) {
+		struct opt *o = find_short(opts, *p);
+
+		if (!o)
+			usage_error("unknown option: -%c", *p);
+		o->seen++;
+		if (!(o->flags & OPT_ARG))
+			continue;
+		if (p[1]) {
+			o->arg = p + 1;
+		} else {
+			if (*ip + 1 >= argc)
+				usage_error("option -%c needs an argument", *p);
+			o->arg = argv[++*ip];
+		}
+		return;
+	}
+}
+
+void opt_parse(int *argcp, char ***argvp, struct opt *opts, unsigned flags)
+{
+	int argc = *argcp, i, n = 0;
+	char **argv = *argvp;
+	/* Operands are packed, in order, over argv[1..]; a slot is only
+	 * overwritten after it has been read. */
+	char **out = argv + 1;
+
+	for (i = 1; i < argc; i++) {
+		char *a = argv[i];
+
+		if (a[0] != '-' || !a[1]) {
+			if (flags & OPTP_STOP)
+				break;
+			out[n++] = a;
+		} else if (!strcmp(a, "--")) {
+			i++;
+			break;
+		} else if (a[1] == '-') {
+			parse_long(argv, argc, &i, opts, flags);
+		} else {
+			parse_short(argv, argc, &i, opts);
+		}
+	}
+	while (i < argc)
+		out[n++] = argv[i++];
+	out[n] = NULL;
+	*argcp = n;
+	*argvp = out;
+}

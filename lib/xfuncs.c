@@ -1,0 +1,147 @@
+/* xfuncs.c: allocation, open, read and write wrappers that either succeed or
+ * die with "APPLET: what: strerror", and the one number parser. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lsmbox.h"
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		die("out of memory (%zu bytes)", n);
+	return p;
+}
+
+void *xzalloc(size_t n)
+{
+	void *p = calloc(1, n ? n : 1);
+
+	if (!p)
+		die("out of memory (%zu bytes)", n);
+	return p;
+}
+
+void *xrealloc(void *old, size_t n)
+{
+	void *p = realloc(old, n ? n : 1);
+
+	if (!p)
+		die("out of memory (%zu bytes)", n);
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	size_t len = strnlen(s, n);
+	char *p = xmalloc(len + 1);
+
+	memcpy(p, s, len);
+	p[len] = 0;
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+
+	va_start(ap, fmt);
+	if (vasprintf(&p, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	return p;
+}
+
+int xopen(const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+	va_list ap;
+	int fd;
+
+	if (flags & (O_CREAT | O_TMPFILE)) {
+		va_start(ap, flags);
+		mode = va_arg(ap, mode_t);
+		va_end(ap);
+	}
+	fd = open(path, flags | O_CLOEXEC, mode);
+	if (fd < 0)
+		die_errno("%s", path);
+	return fd;
+}
+
+void xclose(int fd)
+{
+	if (close(fd) < 0 && errno != EINTR)
+		die_errno("close");
+}
+
+/* Loops over short writes and EINTR; returns len, or -1 with errno. */
+ssize_t write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n = write(fd, p + done, len - done);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		done += n;
+	}
+	return done;
+}
+
+void xwrite_all(int fd, const void *buf, size_t len, const char *what)
+{
+	if (write_all(fd, buf, len) < 0)
+		die_errno("write %s", what);
+}
+
+/* Reads until len bytes or end of file; returns the count, or -1 with errno. */
+ssize_t read_all(int fd, void *buf, size_t len)
+{
+	char *p = buf;
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n = read(fd, p + done, len - done);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		done += n;
+	}
+	return done;
+}
+
+long long xstrtonum(const char *s, long long min, long long max, const char *what)
+{
+	char *end;
+	long long v;
+	/* Decimal, or hex with 0x: a leading 0 is not octal, to scripts' surprise. */
+	int base = (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? 16 : 10;
+
+	errno = 0;
+	v = strtoll(s, &end, base);
+	if (!*s || *s == ' ' || *s == '\t' || *end || errno == ERANGE || v < min || v > max)
+		usage_error("%s: not a number in %lld..%lld: '%s'", what, min, max, s);
+	return v;
+}

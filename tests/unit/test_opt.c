@@ -1,0 +1,202 @@
+/* test_opt.c: the one option parser: clusters, long forms, operands in
+ * order, "--", the common --help and --root, and every error message. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lsmbox.h"
+#include "unit.h"
+
+static const struct applet fake = { "fake", NULL, "a fake applet", "Usage: fake [-v] [-o FILE]\n" };
+
+enum { V, O, N, X };
+static struct opt *fresh(void)
+{
+	static struct opt opts[5];
+	struct opt init[] = {
+		{ 'v', "verbose", 0 },
+		{ 'o', "output", OPT_ARG },
+		{ 0, "name", OPT_ARG },
+		{ 'x', NULL, 0 },
+		OPT_END,
+	};
+
+	memcpy(opts, init, sizeof(init));
+	this_applet = &fake;
+	return opts;
+}
+
+/* Parses a space-separated command line; returns the operands joined by '|'. */
+static char *parse(struct opt *opts, unsigned flags, const char *line)
+{
+	static char *argv_store[32];
+	static char buf[512], out[512];
+	char **argv = argv_store;
+	int argc = 0;
+
+	snprintf(buf, sizeof(buf), "%s", line);
+	for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+	opt_parse(&argc, &argv, opts, flags);
+	out[0] = 0;
+	for (int i = 0; i < argc; i++)
+		snprintf(out + strlen(out), sizeof(out) - strlen(out), "%s%s", i ? "|" : "", argv[i]);
+	CHECK(argv[argc] == NULL);
+	return out;
+}
+
+TEST(opt_short_cluster_and_attached_argument)
+{
+	struct opt *o = fresh();
+
+	CHECK_STR(parse(o, 0, "fake -vxofile a"), "a");
+	CHECK_INT(o[V].seen, 1);
+	CHECK_INT(o[X].seen, 1);
+	CHECK_STR(o[O].arg, "file");
+}
+
+TEST(opt_short_separate_argument_and_repeats)
+{
+	struct opt *o = fresh();
+
+	CHECK_STR(parse(o, 0, "fake -v -o one -v -o two"), "");
+	CHECK_INT(o[V].seen, 2);
+	CHECK_INT(o[O].seen, 2);
+	CHECK_STR(o[O].arg, "two");
+}
+
+TEST(opt_long_forms)
+{
+	struct opt *o = fresh();
+
+	CHECK_STR(parse(o, 0, "fake --verbose --output=x --name y z"), "z");
+	CHECK_INT(o[V].seen, 1);
+	CHECK_STR(o[O].arg, "x");
+	CHECK_STR(o[N].arg, "y");
+}
+
+TEST(opt_long_empty_value)
+{
+	struct opt *o = fresh();
+
+	CHECK_STR(parse(o, 0, "fake --output= a"), "a");
+	CHECK_STR(o[O].arg, "");
+}
+
+TEST(opt_operands_keep_order_around_options)
+{
+	struct opt *o = fresh();
+
+	CHECK_STR(parse(o, 0, "fake a -v b --name n c - d"), "a|b|c|-|d");
+	CHECK_STR(o[N].arg, "n");
+}
+
+TEST(opt_double_dash_ends_options)
+{
+	struct opt *o = fresh();
+
+	CHECK_STR(parse(o, 0, "fake -v -- -x --name"), "-x|--name");
+	CHECK_INT(o[X].seen, 0);
+	CHECK_INT(o[N].seen, 0);
+}
+
+TEST(opt_stop_at_first_operand)
+{
+	struct opt *o = fresh();
+
+	CHECK_STR(parse(o, OPTP_STOP, "fake -v add user -x --name k"), "add|user|-x|--name|k");
+	CHECK_INT(o[V].seen, 1);
+	CHECK_INT(o[X].seen, 0);
+}
+
+TEST(opt_root_is_common)
+{
+	struct opt *o = fresh();
+
+	CHECK_STR(parse(o, 0, "fake --root /img/ a"), "a");
+	CHECK_STR(root_dir(), "/img");
+	CHECK_STR(parse(o, 0, "fake --root=/other"), "");
+	CHECK_STR(root_dir(), "/other");
+}
+
+struct errcase {
+	unsigned flags;
+	const char *line;
+	const char *msg;
+};
+
+static void parse_child(void *arg)
+{
+	struct errcase *e = arg;
+
+	parse(fresh(), e->flags, e->line);
+}
+
+static void expect_usage_error(unsigned flags, const char *line, const char *msg)
+{
+	struct errcase e = { flags, line, NULL };
+	struct child c = run_child(parse_child, &e);
+	char *want = xasprintf("fake: %s\nTry 'fake --help' for more information.\n", msg);
+
+	if (c.status != 2 || strcmp(c.err, want))
+		unit_fail(__FILE__, __LINE__, "'%s': status %d, stderr '%s', want 2 and '%s'", line,
+			  c.status, c.err, want);
+	CHECK_STR(c.out, "");
+	child_free(&c);
+	free(want);
+}
+
+TEST(opt_errors)
+{
+	expect_usage_error(0, "fake -q", "unknown option: -q");
+	expect_usage_error(0, "fake -vq", "unknown option: -q");
+	expect_usage_error(0, "fake --quiet", "unknown option: --quiet");
+	expect_usage_error(0, "fake --verb", "unknown option: --verb");
+	expect_usage_error(0, "fake -o", "option -o needs an argument");
+	expect_usage_error(0, "fake --output", "option --output needs an argument");
+	expect_usage_error(0, "fake --verbose=1", "option --verbose takes no argument");
+	expect_usage_error(0, "fake --root", "option --root needs an argument");
+	expect_usage_error(0, "fake --root=", "--root: empty directory name");
+	expect_usage_error(OPTP_NO_ROOT, "fake --root /x", "unknown option: --root");
+	expect_usage_error(0, "fake --help=x", "option --help takes no argument");
+}
+
+TEST(opt_help_prints_usage_and_exits_0)
+{
+	struct errcase e = { 0, "fake a --help b", NULL };
+	struct child c = run_child(parse_child, &e);
+
+	CHECK_INT(c.status, 0);
+	CHECK_STR(c.out, fake.help);
+	CHECK_STR(c.err, "");
+	child_free(&c);
+}
+
+static void num_child(void *arg)
+{
+	this_applet = &fake;
+	xstrtonum(arg, 0, 3, "scope");
+}
+
+TEST(xstrtonum_ranges_and_bases)
+{
+	this_applet = &fake;
+	CHECK_INT(xstrtonum("3", 0, 3, "n"), 3);
+	CHECK_INT(xstrtonum("-5", -10, 0, "n"), -5);
+	CHECK_INT(xstrtonum("010", 0, 100, "n"), 10);
+	CHECK_INT(xstrtonum("0x1f", 0, 100, "n"), 31);
+	CHECK_INT(xstrtonum("9223372036854775807", 0, 9223372036854775807LL, "n"),
+		  9223372036854775807LL);
+	for (const char **s = (const char *[]){ "4", "-1", "", " 1", "1x", "0x", "abc",
+						  "99999999999999999999", NULL }; *s; s++) {
+		struct child c = run_child(num_child, (void *)*s);
+		char *want = xasprintf("fake: scope: not a number in 0..3: '%s'\n"
+				       "Try 'fake --help' for more information.\n", *s);
+
+		if (c.status != 2 || strcmp(c.err, want))
+			unit_fail(__FILE__, __LINE__, "'%s': status %d, stderr '%s'", *s, c.status, c.err);
+		child_free(&c);
+		free(want);
+	}
+}
