@@ -114,9 +114,7 @@ static int install_links(int argc, char **argv)
 		}
 		free(link);
 	}
-	if (err)
-		return 1;
-	for (size_t i = 0; i < napplets; i++) {
+	for (size_t i = 0; i < napplets && !err; i++) {
 		char *link = xasprintf("%s/%s", argv[0], applets[i].name);
 		char *tmp = xasprintf("%s/.%s.lsmbox-new", argv[0], applets[i].name);
 

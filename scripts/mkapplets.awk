@@ -15,13 +15,18 @@ function fail(msg) {
 	exit 1
 }
 
-function cstr(s) {
-	gsub(/\\/, "\\\\", s)
-	gsub(/"/, "\\\"", s)
-	return s
+# Escapes for a C string, char by char: awks disagree on "\\" in gsub replacements.
+function cstr(s,    out, c, i) {
+	out = ""
+	for (i = 1; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		if (c == "\\" || c == "\"") out = out "\\"
+		out = out c
+	}
+	return out
 }
 
-function finish_decl(   want) {
+function finish_decl() {
 	if (summary[n] == "") fail("applet " name[n] ": no summary: line")
 	if (nusage[n] == 0) fail("applet " name[n] ": no usage: line")
 	sub(/(\\n)+$/, "", help[n])
