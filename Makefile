@@ -47,7 +47,7 @@ lsmbox_objs := $(call obj,lib/main.c $(applet_srcs)) $(core_objs)
 unit_objs := $(call obj,$(unit_srcs)) $(core_objs)
 
 # Libraries, each on when its LIB_ line is y: static archives from Debian's -dev packages.
-libs := $(foreach l,crypto keyutils cap seccomp z,$(if $(filter y,$(LIB_$(shell echo $(l) | tr a-z A-Z))),-l$(l)))
+libs := $(foreach l,crypto keyutils cap seccomp z,$(if $(filter y,$($(call cfgname,$(l),LIB))),-l$(l)))
 
 OPTFLAGS ?= -O2
 CFLAGS_BASE := -std=gnu11 $(OPTFLAGS) -g -Wall -Wextra -Wshadow -Wstrict-prototypes \

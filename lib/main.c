@@ -89,7 +89,7 @@ static int install_links(int argc, char **argv)
 {
 	struct opt opts[] = { { 'f', "force", 0, 0, NULL }, OPT_END };
 	char dirbuf[PATH_MAX], *self, *slash, *target;
-	int err = 0;
+	int err = 0, refused = 0;
 
 	opt_parse(&argc, &argv, opts, OPTP_NO_ROOT);
 	if (argc != 1)
@@ -110,11 +110,12 @@ static int install_links(int argc, char **argv)
 
 		if (lstat(link, &st) == 0) {
 			warn("%s exists (use -f to replace it)", link);
-			err = 1;
+			refused = 1;
 		}
 		free(link);
 	}
-	for (size_t i = 0; i < napplets && !err; i++) {
+	/* Only when every name was free (or -f): then try each, reporting each failure. */
+	for (size_t i = 0; i < napplets && !refused; i++) {
 		char *link = xasprintf("%s/%s", argv[0], applets[i].name);
 		char *tmp = xasprintf("%s/.%s.lsmbox-new", argv[0], applets[i].name);
 
@@ -129,7 +130,7 @@ static int install_links(int argc, char **argv)
 		free(tmp);
 	}
 	free(self);
-	return err;
+	return err || refused;
 }
 
 static int show_paths(int argc, char **argv)
