@@ -3,6 +3,7 @@
 #   make check              install test packages, run every test: "N passed, N failed"
 #   make CONFIG=tiny        build the configuration in config/tiny.conf
 #   make check SAN=1        the same suite on an ASan+UBSan build (dynamically linked)
+#   make check-vm           only the real-kernel tests (tests/vm/), VM_TESTS=SCRIPT... to pick
 #   make size               stripped size, and what each applet and library adds
 #   make install [DESTDIR=] [PREFIX=/usr/local]
 #   make clean
@@ -68,7 +69,7 @@ endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 override LDFLAGS := $(LDFLAGS_BASE) $(LDFLAGS)
 
-.PHONY: all deps deps-check check size install clean FORCE
+.PHONY: all deps deps-check check check-vm size install clean FORCE
 .DEFAULT_GOAL := all
 
 all: $(if $(SAN),$(BUILD)/lsmbox,lsmbox)
@@ -122,10 +123,29 @@ $(GEN)/applets.h: $(decl_srcs) scripts/mkapplets.awk $(conf)
 	 mv $(GEN)/applet-mains.h.tmp $(GEN)/applet-mains.h
 	@rm -f $(GEN)/applet-mains.h.tmp
 
-check: deps-check $(if $(SAN),,lsmbox) $(BUILD)/lsmbox $(BUILD)/unit-tests
+# The real-kernel tests boot a static lsmbox: with SAN=1 (a dynamic build)
+# they carry the plain static build of the same sources.
+VM_LSMBOX := build/$(CONFIG)-$(ARCH)/lsmbox
+ifneq ($(SAN),)
+$(VM_LSMBOX): FORCE
+	@$(MAKE) --no-print-directory SAN= $@
+endif
+
+# vm-probe: the rig's own static helper (tests/vm/probe.c), libc only.
+$(BUILD)/vm-probe: tests/vm/probe.c | deps
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -Wall -Wextra $(if $(WERROR),-Werror) -static -o $@ $<
+
+vm_env = LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe)
+
+check: deps-check $(if $(SAN),,lsmbox) $(BUILD)/lsmbox $(BUILD)/unit-tests $(VM_LSMBOX) $(BUILD)/vm-probe
 	@LSMBOX=$(abspath $(BUILD)/lsmbox) UNIT=$(abspath $(BUILD)/unit-tests) \
 	 LSMBOX_LINK=$(LINK) LSMBOX_CONFIG=$(CONFIG) LSMBOX_APPLETS='$(enabled)' \
-	 LSMBOX_SAN=$(SAN) tests/check
+	 LSMBOX_SAN=$(SAN) VM_LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe) \
+	 tests/check
+
+check-vm: deps-check $(VM_LSMBOX) $(BUILD)/vm-probe
+	@$(vm_env) tests/vm/run $(VM_TESTS)
 
 size: $(BUILD)/lsmbox
 	@strip -o $(BUILD)/lsmbox.stripped $(BUILD)/lsmbox

@@ -1,0 +1,239 @@
+/* probe.c: a static test helper for the real-kernel rig.  It reaches the
+ * kernel interfaces that busybox cannot (AF_ALG sockets, the keys syscalls)
+ * with nothing but libc, so that the rig's own tests do not lean on the
+ * applets they will later check.
+ *
+ *   vm-probe afalg hash NAME [KEYHEX]        hash stdin, print the digest in hex
+ *   vm-probe afalg skcipher NAME KEYHEX IVHEX encrypt stdin, print hex
+ *   vm-probe afalg TYPE NAME                  bind only (aead, rng...): print "bound"
+ *   vm-probe key add TYPE DESC DATA RING      add_key, print the id
+ *   vm-probe key read ID                      print the payload
+ *   vm-probe key revoke ID
+ *   vm-probe key persistent                   the caller's persistent keyring id
+ *   vm-probe session PROG [ARG...]            run PROG in a new session keyring
+ *   vm-probe write FILE TEXT                  TEXT in one write(2), as smackfs
+ *                                             and securityfs files want it
+ *
+ * RING and ID take @t @p @s @u @us or a decimal id.  Errors: the call that
+ * failed and strerror on stderr, exit 1. */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/if_alg.h>
+#include <linux/keyctl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifndef AF_ALG
+#define AF_ALG 38
+#endif
+#ifndef SOL_ALG
+#define SOL_ALG 279
+#endif
+
+static void fail(const char *what)
+{
+	fprintf(stderr, "vm-probe: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "vm-probe: bad usage (see tests/vm/probe.c)\n");
+	exit(2);
+}
+
+static size_t unhex(const char *s, unsigned char *out, size_t max)
+{
+	size_t n = strlen(s) / 2, i;
+
+	if (strlen(s) % 2 || n > max)
+		usage();
+	for (i = 0; i < n; i++) {
+		unsigned v;
+
+		if (sscanf(s + 2 * i, "%2x", &v) != 1)
+			usage();
+		out[i] = v;
+	}
+	return n;
+}
+
+static void puthex(const unsigned char *p, size_t n)
+{
+	while (n--)
+		printf("%02x", *p++);
+	putchar('\n');
+}
+
+static unsigned char *slurp(size_t *len)
+{
+	size_t cap = 4096, n = 0;
+	unsigned char *buf = malloc(cap);
+	ssize_t r;
+
+	while (buf && (r = read(0, buf + n, cap - n)) != 0) {
+		if (r < 0)
+			fail("read stdin");
+		n += r;
+		if (n == cap)
+			buf = realloc(buf, cap *= 2);
+	}
+	if (!buf)
+		fail("malloc");
+	*len = n;
+	return buf;
+}
+
+static int afalg(int argc, char **argv)
+{
+	struct sockaddr_alg sa = { .salg_family = AF_ALG };
+	unsigned char key[64], iv[16], out[128];
+	int tfm, op;
+
+	if (argc < 2 || strlen(argv[0]) >= sizeof(sa.salg_type) ||
+	    strlen(argv[1]) >= sizeof(sa.salg_name))
+		usage();
+	strcpy((char *)sa.salg_type, argv[0]);
+	strcpy((char *)sa.salg_name, argv[1]);
+	tfm = socket(AF_ALG, SOCK_SEQPACKET, 0);
+	if (tfm < 0)
+		fail("socket(AF_ALG)");
+	if (bind(tfm, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+		fail("bind");
+	if (argc > 2 && setsockopt(tfm, SOL_ALG, ALG_SET_KEY, key,
+				   unhex(argv[2], key, sizeof(key))) < 0)
+		fail("setsockopt(ALG_SET_KEY)");
+	op = accept(tfm, NULL, 0);
+	if (op < 0)
+		fail("accept");
+
+	if (!strcmp(argv[0], "hash")) {
+		size_t len;
+		unsigned char *data = slurp(&len);
+		ssize_t n;
+
+		if (write(op, data, len) != (ssize_t)len)
+			fail("write");
+		n = read(op, out, sizeof(out));
+		if (n <= 0)
+			fail("read digest");
+		puthex(out, n);
+	} else if (!strcmp(argv[0], "skcipher")) {
+		char cbuf[CMSG_SPACE(4) + CMSG_SPACE(sizeof(struct af_alg_iv) + 16)] = { 0 };
+		struct msghdr msg = { .msg_control = cbuf, .msg_controllen = sizeof(cbuf) };
+		struct cmsghdr *c;
+		struct af_alg_iv *aiv;
+		struct iovec io;
+		size_t len, ivlen;
+		unsigned char *data = slurp(&len), *res = malloc(len + 1);
+
+		if (argc != 4 || !res)
+			usage();
+		ivlen = unhex(argv[3], iv, sizeof(iv));
+		c = CMSG_FIRSTHDR(&msg);
+		c->cmsg_level = SOL_ALG;
+		c->cmsg_type = ALG_SET_OP;
+		c->cmsg_len = CMSG_LEN(4);
+		*(uint32_t *)CMSG_DATA(c) = ALG_OP_ENCRYPT;
+		c = CMSG_NXTHDR(&msg, c);
+		c->cmsg_level = SOL_ALG;
+		c->cmsg_type = ALG_SET_IV;
+		c->cmsg_len = CMSG_LEN(sizeof(*aiv) + ivlen);
+		aiv = (struct af_alg_iv *)CMSG_DATA(c);
+		aiv->ivlen = ivlen;
+		memcpy(aiv->iv, iv, ivlen);
+		io.iov_base = data;
+		io.iov_len = len;
+		msg.msg_iov = &io;
+		msg.msg_iovlen = 1;
+		if (sendmsg(op, &msg, 0) != (ssize_t)len)
+			fail("sendmsg");
+		if (read(op, res, len) != (ssize_t)len)
+			fail("read");
+		puthex(res, len);
+	} else {
+		puts("bound");
+	}
+	return 0;
+}
+
+static long ring(const char *s)
+{
+	static const struct { const char *name; long id; } special[] = {
+		{ "@t", KEY_SPEC_THREAD_KEYRING }, { "@p", KEY_SPEC_PROCESS_KEYRING },
+		{ "@s", KEY_SPEC_SESSION_KEYRING }, { "@u", KEY_SPEC_USER_KEYRING },
+		{ "@us", KEY_SPEC_USER_SESSION_KEYRING },
+	};
+	char *end;
+	long id;
+	size_t i;
+
+	for (i = 0; i < sizeof(special) / sizeof(special[0]); i++)
+		if (!strcmp(s, special[i].name))
+			return special[i].id;
+	id = strtol(s, &end, 10);
+	if (*s == '\0' || *end != '\0')
+		usage();
+	return id;
+}
+
+static int key(int argc, char **argv)
+{
+	long r;
+
+	if (argc == 5 && !strcmp(argv[0], "add")) {
+		r = syscall(SYS_add_key, argv[1], argv[2], argv[3], strlen(argv[3]), ring(argv[4]));
+		if (r < 0)
+			fail("add_key");
+		printf("%ld\n", r);
+	} else if (argc == 2 && !strcmp(argv[0], "read")) {
+		char buf[4096];
+
+		r = syscall(SYS_keyctl, KEYCTL_READ, ring(argv[1]), buf, sizeof(buf));
+		if (r < 0)
+			fail("keyctl_read");
+		fwrite(buf, 1, r < (long)sizeof(buf) ? r : (long)sizeof(buf), stdout);
+		putchar('\n');
+	} else if (argc == 2 && !strcmp(argv[0], "revoke")) {
+		if (syscall(SYS_keyctl, KEYCTL_REVOKE, ring(argv[1])) < 0)
+			fail("keyctl_revoke");
+	} else if (argc == 1 && !strcmp(argv[0], "persistent")) {
+		r = syscall(SYS_keyctl, KEYCTL_GET_PERSISTENT, -1, KEY_SPEC_SESSION_KEYRING);
+		if (r < 0)
+			fail("keyctl_get_persistent");
+		printf("%ld\n", r);
+	} else {
+		usage();
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2 && !strcmp(argv[1], "afalg"))
+		return afalg(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "key"))
+		return key(argc - 2, argv + 2);
+	if (argc == 4 && !strcmp(argv[1], "write")) {
+		int fd = open(argv[2], O_WRONLY);
+		size_t len = strlen(argv[3]);
+
+		if (fd < 0)
+			fail("open");
+		if (write(fd, argv[3], len) != (ssize_t)len)
+			fail("write");
+		return close(fd) < 0;
+	}
+	if (argc >= 3 && !strcmp(argv[1], "session")) {
+		if (syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL) < 0)
+			fail("keyctl_join_session_keyring");
+		execvp(argv[2], argv + 2);
+		fail(argv[2]);
+	}
+	usage();
+}
