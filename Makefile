@@ -34,12 +34,16 @@ enabled := $(foreach a,$(applet_names),$(if $(filter y,$($(call cfgname,$(a),APP
 applet_srcs := $(foreach a,$(enabled),$(wildcard applets/$(a).c applets/$(a)/*.c))
 decl_srcs := $(foreach a,$(enabled),$(wildcard applets/$(a).c applets/$(a)/$(a).c))
 
-# Crypto kernels: asm/ARCH/NAME.S, built when CRYPTO_NAME is y.
+# Crypto kernels: asm/ARCH/NAME.S, all built when CRYPTO_ASM is y, except
+# those whose CRYPTO_NAME is n.  Each built one is CFG_ASM_NAME in config.h,
+# which its glue in crypto/ARCH/ tests before registering drivers.
 asm_names := $(basename $(notdir $(wildcard asm/$(ARCH)/*.S)))
-asm_srcs := $(foreach k,$(asm_names),$(if $(filter y,$($(call cfgname,$(k),CRYPTO))),asm/$(ARCH)/$(k).S))
+asm_on := $(if $(filter y,$(CRYPTO_ASM)),$(foreach k,$(asm_names),$(if $(filter n,$($(call cfgname,$(k),CRYPTO))),,$(k))))
+asm_srcs := $(foreach k,$(asm_on),asm/$(ARCH)/$(k).S)
+asm_defs := $(foreach k,$(asm_on),$(call cfgname,$(k),ASM))
 
 lib_srcs := $(filter-out lib/main.c,$(wildcard lib/*.c))
-crypto_srcs := $(wildcard crypto/*.c)
+crypto_srcs := $(wildcard crypto/*.c crypto/$(ARCH)/*.c)
 unit_srcs := $(wildcard tests/unit/*.c)
 
 obj = $(patsubst %,$(BUILD)/obj/%.o,$(basename $(1)))
@@ -53,7 +57,7 @@ libs := $(foreach l,crypto keyutils cap seccomp z,$(if $(filter y,$($(call cfgna
 OPTFLAGS ?= -O2
 CFLAGS_BASE := -std=gnu11 $(OPTFLAGS) -g -Wall -Wextra -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wno-missing-field-initializers \
-	-ffunction-sections -fdata-sections -D_GNU_SOURCE -Ilib -I$(GEN) -MMD -MP
+	-ffunction-sections -fdata-sections -D_GNU_SOURCE -Ilib -Icrypto -I$(GEN) -MMD -MP
 LDFLAGS_BASE := -Wl,--gc-sections -Wl,-Map=$(BUILD)/lsmbox.map
 ifneq ($(WERROR),)
 CFLAGS_BASE += -Werror
@@ -92,6 +96,13 @@ link = $(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(1) $(libs) 2> $@.ld || { cat $@.ld >&2
 $(BUILD)/lsmbox: $(lsmbox_objs) scripts/ldwarn
 	$(call link,$(lsmbox_objs))
 
+# crypto-test: every crypto driver against tests/vectors/ and OpenSSL; it
+# always links libcrypto (the reference), whatever LIB_CRYPTO says.
+crypto_test_objs := $(call obj,tests/crypto/crypto-test.c) $(core_objs)
+ct_map := -Wl,-Map=$(BUILD)/crypto-test.map
+$(BUILD)/crypto-test: $(crypto_test_objs) scripts/ldwarn
+	$(call link,$(crypto_test_objs) $(ct_map) $(if $(filter -lcrypto,$(libs)),,-lcrypto))
+
 unit_map := -Wl,-Map=$(BUILD)/unit-tests.map
 $(BUILD)/unit-tests: $(unit_objs) scripts/ldwarn
 	$(call link,$(unit_objs) $(unit_map))
@@ -105,13 +116,14 @@ $(BUILD)/obj/%.o: %.S | deps $(GEN)/config.h
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 # The configuration as C macros: CFG_X for each "X = y" line.
-$(GEN)/config.h: $(conf) Makefile
+$(GEN)/config.h: $(conf) Makefile $(wildcard asm/$(ARCH)/*.S)
 	@mkdir -p $(@D)
 	@{ echo '/* Generated from $(conf); do not edit. */'; \
 	   echo '#define LSMBOX_VERSION "$(VERSION)"'; \
 	   echo '#define CFG_NAME "$(CONFIG)"'; \
 	   echo '#define CFG_ARCH "$(ARCH)"'; \
-	   sed -n 's/^\([A-Z][A-Z0-9_]*\)[ \t]*=[ \t]*y[ \t]*$$/#define CFG_\1 1/p' $(conf); } > $@.tmp
+	   sed -n 's/^\([A-Z][A-Z0-9_]*\)[ \t]*=[ \t]*y[ \t]*$$/#define CFG_\1 1/p' $(conf); \
+	   for d in $(asm_defs); do echo "#define CFG_$$d 1"; done; } > $@.tmp
 	@mv $@.tmp $@
 
 $(GEN)/applets.h: $(decl_srcs) scripts/mkapplets.awk $(conf)
@@ -138,8 +150,10 @@ $(BUILD)/vm-probe: tests/vm/probe.c | deps
 
 vm_env = LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe)
 
-check: deps-check $(if $(SAN),,lsmbox) $(BUILD)/lsmbox $(BUILD)/unit-tests $(VM_LSMBOX) $(BUILD)/vm-probe
+check: deps-check $(if $(SAN),,lsmbox) $(BUILD)/lsmbox $(BUILD)/unit-tests $(BUILD)/crypto-test \
+		$(VM_LSMBOX) $(BUILD)/vm-probe
 	@LSMBOX=$(abspath $(BUILD)/lsmbox) UNIT=$(abspath $(BUILD)/unit-tests) \
+	 CRYPTO_TEST=$(abspath $(BUILD)/crypto-test) \
 	 LSMBOX_LINK=$(LINK) LSMBOX_CONFIG=$(CONFIG) LSMBOX_APPLETS='$(enabled)' \
 	 LSMBOX_SAN=$(SAN) VM_LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe) \
 	 tests/check

@@ -1,0 +1,145 @@
+/* registry.c: the provider table.  Drivers register with CRYPTO_REGISTER
+ * into the lsmbox_crypto section; lookups pick, once per name, the driver
+ * LSMBOX_CRYPTO names or else the usable one of highest priority, as the
+ * kernel's crypto API does with cra_priority. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crypto.h"
+
+extern const struct crypto_alg *const __start_lsmbox_crypto[];
+extern const struct crypto_alg *const __stop_lsmbox_crypto[];
+
+static const struct crypto_alg **sorted;
+static size_t nsorted;
+
+static int cmp(const void *pa, const void *pb)
+{
+	const struct crypto_alg *a = *(const struct crypto_alg *const *)pa;
+	const struct crypto_alg *b = *(const struct crypto_alg *const *)pb;
+	int r;
+
+	if (a->type != b->type)
+		return a->type < b->type ? -1 : 1;
+	if ((r = strcmp(a->name, b->name)))
+		return r;
+	if (a->priority != b->priority)
+		return a->priority > b->priority ? -1 : 1;
+	return strcmp(a->driver, b->driver);
+}
+
+size_t crypto_all(const struct crypto_alg ***list)
+{
+	if (!sorted) {
+		size_t n = __stop_lsmbox_crypto - __start_lsmbox_crypto;
+
+		sorted = malloc((n ? n : 1) * sizeof(*sorted));
+		if (!sorted)
+			abort();
+		memcpy(sorted, __start_lsmbox_crypto, n * sizeof(*sorted));
+		qsort(sorted, n, sizeof(*sorted), cmp);
+		nsorted = n;
+	}
+	*list = sorted;
+	return nsorted;
+}
+
+int crypto_usable(const struct crypto_alg *a)
+{
+	return (cpu_features() & a->cpu) == a->cpu && (!a->usable || a->usable());
+}
+
+const struct crypto_alg *crypto_find_driver(const char *driver)
+{
+	const struct crypto_alg **all;
+	size_t n = crypto_all(&all), i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(all[i]->driver, driver))
+			return all[i];
+	return NULL;
+}
+
+/* Is A named in the comma-separated list S, by driver or by impl? */
+static int listed(const char *s, const struct crypto_alg *a)
+{
+	size_t dl = strlen(a->driver), il = strlen(a->impl);
+
+	while (s && *s) {
+		size_t l = strcspn(s, ",");
+
+		if ((l == dl && !memcmp(s, a->driver, l)) || (l == il && !memcmp(s, a->impl, l)))
+			return 1;
+		s += l + (s[l] == ',');
+	}
+	return 0;
+}
+
+static const struct crypto_alg *choose(enum crypto_type type, const char *name)
+{
+	const char *force = getenv("LSMBOX_CRYPTO");
+	const struct crypto_alg **all, *best = NULL, *forced = NULL;
+	size_t n = crypto_all(&all), i;
+	int seen = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct crypto_alg *a = all[i];
+
+		if (a->type != type || strcmp(a->name, name))
+			continue;
+		seen = 1;
+		if (force && *force && listed(force, a) && !forced)
+			forced = a;
+		if (!best && crypto_usable(a))
+			best = a;	/* the list is sorted by priority */
+	}
+	if (forced) {
+		if (crypto_usable(forced))
+			return forced;
+		errno = ENODEV;
+		return NULL;
+	}
+	if (!best)
+		errno = seen ? ENODEV : ENOENT;
+	return best;
+}
+
+const struct crypto_alg *crypto_find(enum crypto_type type, const char *name)
+{
+	static struct {
+		enum crypto_type type;
+		const char *name;	/* the driver's own copy */
+		const struct crypto_alg *alg;
+	} cache[64];
+	static size_t ncache;
+	const struct crypto_alg *a;
+	size_t i;
+
+	for (i = 0; i < ncache; i++)
+		if (cache[i].type == type && !strcmp(cache[i].name, name))
+			return cache[i].alg;
+	a = choose(type, name);
+	if (a && ncache < sizeof(cache) / sizeof(cache[0])) {
+		cache[ncache].type = type;
+		cache[ncache].name = a->name;
+		cache[ncache++].alg = a;
+	}
+	return a;
+}
+
+int crypto_memneq(const void *a, const void *b, size_t n)
+{
+	const volatile uint8_t *x = a, *y = b;
+	uint8_t d = 0;
+
+	while (n--)
+		d |= *x++ ^ *y++;
+	return d != 0;
+}
+
+void crypto_wipe(void *p, size_t n)
+{
+	memset(p, 0, n);
+	__asm__ volatile("" : : "r"(p) : "memory");
+}
