@@ -5,6 +5,7 @@
 #   make check SAN=1        the same suite on an ASan+UBSan build (dynamically linked)
 #   make check-vm           only the real-kernel tests (tests/vm/), VM_TESTS=SCRIPT... to pick
 #   make size               stripped size, and what each applet and library adds
+#   make bench              cryptobench, ours beside OpenSSL, into docs/BENCHMARKS.md
 #   make install [DESTDIR=] [PREFIX=/usr/local]
 #   make clean
 # WERROR= (empty) stops treating warnings as errors; NODEPS=1 skips the package check.
@@ -73,7 +74,7 @@ endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 override LDFLAGS := $(LDFLAGS_BASE) $(LDFLAGS)
 
-.PHONY: all deps deps-check check check-vm size install clean FORCE
+.PHONY: all deps deps-check check check-vm bench size install clean FORCE
 .DEFAULT_GOAL := all
 
 all: $(if $(SAN),$(BUILD)/lsmbox,lsmbox)
@@ -160,6 +161,12 @@ check: deps-check $(if $(SAN),,lsmbox) $(BUILD)/lsmbox $(BUILD)/unit-tests $(BUI
 
 check-vm: deps-check $(VM_LSMBOX) $(BUILD)/vm-probe
 	@$(vm_env) tests/vm/run $(VM_TESTS)
+
+# bench: cryptobench, ours beside OpenSSL, written to docs/BENCHMARKS.md.
+bench: lsmbox
+	scripts/bench ./lsmbox > docs/BENCHMARKS.md.tmp
+	@mv docs/BENCHMARKS.md.tmp docs/BENCHMARKS.md
+	@echo "bench: wrote docs/BENCHMARKS.md"
 
 size: $(BUILD)/lsmbox
 	@strip -o $(BUILD)/lsmbox.stripped $(BUILD)/lsmbox

@@ -1,6 +1,6 @@
 /* aes.c: AES (FIPS-197) in portable C: the key schedule every driver
  * shares, and table-driven block primitives that are always built.
- * The tables are computed from GF(2^8) arithmetic at start-up, not pasted. */
+ * The tables are computed from GF(2^8) arithmetic when first needed, not pasted. */
 #include <errno.h>
 #include <string.h>
 
@@ -32,10 +32,17 @@ static uint32_t ror8(uint32_t w)
 	return w >> 8 | w << 24;
 }
 
-__attribute__((constructor)) static void aes_tables(void)
+/* Built on the first key expansion, not at start-up: most lsmbox runs
+ * never touch AES, and every driver expands its key here first. */
+static void aes_tables(void)
 {
+	static int done;
 	uint8_t p = 1, q = 1;
 	int i, j;
+
+	if (done)
+		return;
+	done = 1;
 
 	/* Walk the multiplicative group with generator 3; q tracks 1/p. */
 	do {
@@ -101,6 +108,7 @@ int aes_expandkey(struct aes_key *k, const uint8_t *key, size_t keylen)
 
 	if (keylen != 16 && keylen != 24 && keylen != 32)
 		return -EINVAL;
+	aes_tables();
 	nk = keylen / 4;
 	nr = nk + 6;
 	for (i = 0; i < nk; i++)

@@ -176,6 +176,7 @@ struct skcipher_alg {
 	int mode;			/* MODE_*, for drivers built by modes.c */
 	const struct aes_ops *aes;	/* likewise */
 };
+/* Contexts start zeroed with alg set; release (if the driver has one) ends them. */
 struct skcipher_ctx {
 	const struct skcipher_alg *alg;
 	void *priv;
@@ -273,10 +274,11 @@ int gcm_decrypt(struct aead_ctx *c, uint8_t *dst, const uint8_t *src, size_t len
 size_t crypto_all(const struct crypto_alg ***list);
 /* Whether the CPU and the run-time check allow it. */
 int crypto_usable(const struct crypto_alg *a);
-/* The driver for NAME: one named in LSMBOX_CRYPTO (a driver or an impl,
- * comma-separated) if any, else the usable one of highest priority.
- * NULL if none (errno ENOENT), or if LSMBOX_CRYPTO names an unusable one
- * for it (errno ENODEV).  Chosen once per name, then cached. */
+/* The driver for NAME: of those LSMBOX_CRYPTO names (drivers or impls,
+ * comma-separated), the usable one of highest priority; if it names none
+ * for NAME, the usable one of highest priority.  NULL if there is none
+ * (errno ENOENT), or if LSMBOX_CRYPTO names drivers for NAME that this CPU
+ * cannot run (errno ENODEV).  Chosen once per name, then cached. */
 const struct crypto_alg *crypto_find(enum crypto_type type, const char *name);
 /* The driver registered under DRIVER, usable or not; NULL if none. */
 const struct crypto_alg *crypto_find_driver(const char *driver);

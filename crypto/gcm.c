@@ -191,10 +191,12 @@ static uint64_t get_be64(const uint8_t *p)
  * reduction by x^128 + x^7 + x^2 + x + 1 (0xe1 in GCM's bit order). */
 static uint64_t rem4[16];
 
-__attribute__((constructor)) static void ghash_tables(void)
+static void ghash_tables(void)
 {
 	int r, k;
 
+	if (rem4[8])
+		return;
 	for (r = 0; r < 16; r++)
 		for (k = 0; k < 4; k++)
 			if (r & 1 << k)
@@ -208,6 +210,7 @@ static void ghash_c_init(uint8_t *htable, const uint8_t h[16])
 	struct u128 *t = (struct u128 *)htable, v = { get_be64(h), get_be64(h + 8) };
 	int i, j;
 
+	ghash_tables();
 	memset(t, 0, 16 * sizeof(*t));
 	t[8] = v;
 	for (i = 4; i > 0; i >>= 1) {

@@ -81,7 +81,7 @@ static const struct crypto_alg *choose(enum crypto_type type, const char *name)
 	const char *force = getenv("LSMBOX_CRYPTO");
 	const struct crypto_alg **all, *best = NULL, *forced = NULL;
 	size_t n = crypto_all(&all), i;
-	int seen = 0;
+	int seen = 0, named = 0;
 
 	for (i = 0; i < n; i++) {
 		const struct crypto_alg *a = all[i];
@@ -89,14 +89,18 @@ static const struct crypto_alg *choose(enum crypto_type type, const char *name)
 		if (a->type != type || strcmp(a->name, name))
 			continue;
 		seen = 1;
-		if (force && *force && listed(force, a) && !forced)
-			forced = a;
+		/* Of the drivers LSMBOX_CRYPTO names, the usable one of highest priority. */
+		if (force && *force && listed(force, a)) {
+			named = 1;
+			if (!forced && crypto_usable(a))
+				forced = a;
+		}
 		if (!best && crypto_usable(a))
 			best = a;	/* the list is sorted by priority */
 	}
-	if (forced) {
-		if (crypto_usable(forced))
-			return forced;
+	if (forced)
+		return forced;
+	if (named) {
 		errno = ENODEV;
 		return NULL;
 	}
