@@ -13,12 +13,14 @@
 int gcm_setkey(struct aead_ctx *c, const uint8_t *key, size_t keylen)
 {
 	static const uint8_t zero[16];
-	uint8_t h[16];
+	uint8_t h[16], ctr[16] = { 0 };
 	int r;
 
 	if ((r = aes_expandkey(&c->key, key, keylen)) < 0)
 		return r;
-	aes_encrypt_block(&c->key, h, zero);
+	/* H = E_K(0): the keystream of a zero counter block, through the
+	 * implementation's own AES rather than the C tables. */
+	c->alg->gcm->ctr32(&c->key, h, zero, 1, ctr);
 	c->alg->gcm->ghash_init(c->htable, h);
 	crypto_wipe(h, sizeof(h));
 	return 0;
