@@ -333,11 +333,15 @@ static void bench_all(void)
 		printf("]}\n");
 }
 
-/* Ours: the driver lsmbox would pick with OpenSSL out of the table. */
+/* Ours: the driver lsmbox picks (LSMBOX_CRYPTO included), or, when that
+ * is OpenSSL's, the one it would pick with OpenSSL out of the table. */
 static const struct crypto_alg *ours(const struct item *it)
 {
-	const struct crypto_alg **all;
+	const struct crypto_alg **all, *a = crypto_find(it->type, it->name);
 	size_t n = crypto_all(&all), i;
+
+	if (a && strcmp(a->impl, "openssl") && alg_wanted(a))
+		return a;
 
 	for (i = 0; i < n; i++)	/* sorted by priority within a name */
 		if (all[i]->type == it->type && !strcmp(all[i]->name, it->name) &&
