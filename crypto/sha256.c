@@ -51,11 +51,13 @@ static inline uint32_t load_be32(const uint8_t *p)
 #define s1(x) (ror32(x, 17) ^ ror32(x, 19) ^ (x) >> 10)
 
 /* One round.  The working variables are renamed by the caller instead of
- * shifted, so only d and h change: d += T1, h = T1 + T2. */
+ * shifted, so only d and h change: d += T1, h = T1 + T2.  Maj is written
+ * as b ^ ((a ^ b) & (b ^ c)) because this round's a ^ b is the next one's
+ * b ^ c, which the compiler then keeps. */
 #define R(a, b, c, d, e, f, g, h, ki, wi) do { \
 	uint32_t t1 = h + S1(e) + (g ^ (e & (f ^ g))) + (ki) + (wi); \
 	d += t1; \
-	h = t1 + S0(a) + ((a & b) | (c & (a | b))); \
+	h = t1 + S0(a) + (b ^ ((a ^ b) & (b ^ c))); \
 } while (0)
 
 /* The schedule lives in a ring of 16: W[i] replaces W[i - 16] at i & 15. */

@@ -29,9 +29,11 @@
  *   that place the two halves of s1.
  * Stack: W+K for 64 rounds of two blocks (512 bytes), twice (one copy
  * filled with the next pair's first 16 while block 2 reads the other),
- * the state pointer, the blocks left, the current copy, where block 2 ends.
+ * the state pointer, the blocks left, the current copy, where block 2 ends,
+ * the count called with.
  *
- * Measured on AMD EPYC (Zen 5, 2.6 GHz TSC), 16 KiB: 3.5 cycles/byte (TSC).
+ * Measured on AMD EPYC (Zen 5; TSC 2.6 GHz, core about 3.7 GHz), 16 KiB:
+ * 3.45 cycles/byte (TSC).
  */
 
 #define R0	%eax
@@ -63,7 +65,8 @@
 #define NBLK	(2 * WKSIZE + 8)
 #define CURF	(2 * WKSIZE + 16)
 #define ENDP	(2 * WKSIZE + 24)
-#define FRAME	(2 * WKSIZE + 32)
+#define ORIG	(2 * WKSIZE + 32)	/* nblocks as called */
+#define FRAME	(2 * WKSIZE + 40)
 
 /* One round: e' lands in d, a' in s; h is free afterwards. */
 .macro ROUND a, b, c, d, e, f, g, h, s, off
@@ -249,6 +252,7 @@ sha256_blocks_avx2:
 	and	$-64, %rsp
 	mov	%rdi, STATEP(%rsp)
 	mov	%rdx, NBLK(%rsp)
+	mov	%rdx, ORIG(%rsp)
 	mov	%rsi, SRC
 	mov	0(%rdi), R0
 	mov	4(%rdi), R1
@@ -308,13 +312,18 @@ sha256_blocks_avx2:
 	jnz	.Lpair
 
 .Lend:
-	/* the W+K on the stack are a function of the message: wipe them */
+	/* the W+K on the stack are a function of the message: wipe them
+	 * (the second copy is used only past two blocks) */
 	vpxor	%xmm0, %xmm0, %xmm0
+	mov	$WKSIZE, %ecx
+	mov	$2 * WKSIZE, %edx
+	cmpq	$2, ORIG(%rsp)
+	cmova	%edx, %ecx
 	xor	%eax, %eax
 .Lwipe:
 	vmovdqa	%ymm0, (%rsp, %rax)
 	add	$32, %rax
-	cmp	$2 * WKSIZE, %rax
+	cmp	%rcx, %rax
 	jb	.Lwipe
 	vzeroupper
 	lea	-40(%rbp), %rsp
