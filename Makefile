@@ -2,6 +2,7 @@
 #   make                    install missing build packages (as root), build ./lsmbox
 #   make check              install test packages, run every test: "N passed, N failed"
 #   make CONFIG=tiny        build the configuration in config/tiny.conf
+#   make ARCH=aarch64       cross-build (Debian's cross gcc, arm64 static libraries)
 #   make check SAN=1        the same suite on an ASan+UBSan build (dynamically linked)
 #   make check-vm           only the real-kernel tests (tests/vm/), VM_TESTS=SCRIPT... to pick
 #   make size               stripped size, and what each applet and library adds
@@ -11,7 +12,19 @@
 # WERROR= (empty) stops treating warnings as errors; NODEPS=1 skips the package check.
 
 CONFIG ?= default
-ARCH ?= $(shell uname -m)
+HOST_ARCH := $(shell uname -m)
+ARCH ?= $(HOST_ARCH)
+# Another ARCH is a cross build with Debian's cross compiler and the
+# target's multiarch static libraries (config/deps/build-ARCH.list).
+ifneq ($(ARCH),$(HOST_ARCH))
+CROSS_aarch64 := aarch64-linux-gnu-
+CROSS_arm := arm-linux-gnueabihf-
+CROSS ?= $(CROSS_$(ARCH))
+ifeq ($(CROSS),)
+$(error no cross compiler known for ARCH=$(ARCH): set CROSS=PREFIX-)
+endif
+CC := $(CROSS)gcc
+endif
 SAN ?=
 WERROR ?= 1
 PREFIX ?= /usr/local
@@ -151,10 +164,20 @@ $(BUILD)/vm-probe: tests/vm/probe.c | deps
 
 vm_env = LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe)
 
+# On x86-64, make check also cross-builds for AArch64 and runs that build
+# under qemu-aarch64 (tests/check, tests/cross.test).
+ifeq ($(ARCH)-$(HOST_ARCH),x86_64-x86_64)
+CROSS_DIR := build/$(CONFIG)-aarch64
+cross-aarch64: deps-check
+	@$(MAKE) --no-print-directory ARCH=aarch64 SAN= NODEPS=1 $(CROSS_DIR)/lsmbox $(CROSS_DIR)/crypto-test
+.PHONY: cross-aarch64
+endif
+
 check: deps-check $(if $(SAN),,lsmbox) $(BUILD)/lsmbox $(BUILD)/unit-tests $(BUILD)/crypto-test \
-		$(VM_LSMBOX) $(BUILD)/vm-probe
+		$(VM_LSMBOX) $(BUILD)/vm-probe $(if $(CROSS_DIR),cross-aarch64)
 	@LSMBOX=$(abspath $(BUILD)/lsmbox) UNIT=$(abspath $(BUILD)/unit-tests) \
 	 CRYPTO_TEST=$(abspath $(BUILD)/crypto-test) \
+	 AARCH64_DIR=$(if $(CROSS_DIR),$(abspath $(CROSS_DIR))) \
 	 LSMBOX_LINK=$(LINK) LSMBOX_CONFIG=$(CONFIG) LSMBOX_APPLETS='$(enabled)' \
 	 LSMBOX_SAN=$(SAN) VM_LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe) \
 	 tests/check
