@@ -2,7 +2,7 @@
 #   make                    install missing build packages (as root), build ./lsmbox
 #   make check              install test packages, run every test: "N passed, N failed"
 #   make CONFIG=tiny        build the configuration in config/tiny.conf
-#   make ARCH=aarch64       cross-build (Debian's cross gcc, arm64 static libraries)
+#   make ARCH=aarch64|arm   cross-build (Debian's cross gcc, arm64/armhf static libraries)
 #   make check SAN=1        the same suite on an ASan+UBSan build (dynamically linked)
 #   make check-vm           only the real-kernel tests (tests/vm/), VM_TESTS=SCRIPT... to pick
 #   make size               stripped size, and what each applet and library adds
@@ -164,20 +164,22 @@ $(BUILD)/vm-probe: tests/vm/probe.c | deps
 
 vm_env = LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe)
 
-# On x86-64, make check also cross-builds for AArch64 and runs that build
-# under qemu-aarch64 (tests/check, tests/cross.test).
+# On x86-64, make check also cross-builds for AArch64 and 32-bit ARM and
+# runs those builds under qemu-user (tests/check, tests/cross.test).
 ifeq ($(ARCH)-$(HOST_ARCH),x86_64-x86_64)
 CROSS_DIR := build/$(CONFIG)-aarch64
-cross-aarch64: deps-check
+ARM_DIR := build/$(CONFIG)-arm
+cross-builds: deps-check
 	@$(MAKE) --no-print-directory ARCH=aarch64 SAN= NODEPS=1 $(CROSS_DIR)/lsmbox $(CROSS_DIR)/crypto-test
-.PHONY: cross-aarch64
+	@$(MAKE) --no-print-directory ARCH=arm SAN= NODEPS=1 $(ARM_DIR)/lsmbox $(ARM_DIR)/crypto-test
+.PHONY: cross-builds
 endif
 
 check: deps-check $(if $(SAN),,lsmbox) $(BUILD)/lsmbox $(BUILD)/unit-tests $(BUILD)/crypto-test \
-		$(VM_LSMBOX) $(BUILD)/vm-probe $(if $(CROSS_DIR),cross-aarch64)
+		$(VM_LSMBOX) $(BUILD)/vm-probe $(if $(CROSS_DIR),cross-builds)
 	@LSMBOX=$(abspath $(BUILD)/lsmbox) UNIT=$(abspath $(BUILD)/unit-tests) \
 	 CRYPTO_TEST=$(abspath $(BUILD)/crypto-test) \
-	 AARCH64_DIR=$(if $(CROSS_DIR),$(abspath $(CROSS_DIR))) \
+	 AARCH64_DIR=$(if $(CROSS_DIR),$(abspath $(CROSS_DIR))) ARM_DIR=$(if $(ARM_DIR),$(abspath $(ARM_DIR))) \
 	 LSMBOX_LINK=$(LINK) LSMBOX_CONFIG=$(CONFIG) LSMBOX_APPLETS='$(enabled)' \
 	 LSMBOX_SAN=$(SAN) VM_LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe) \
 	 tests/check
