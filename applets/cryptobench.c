@@ -333,33 +333,30 @@ static void bench_all(void)
 		printf("]}\n");
 }
 
-/* Ours: the driver lsmbox picks (LSMBOX_CRYPTO included), or, when that
- * is OpenSSL's, the one it would pick with OpenSSL out of the table. */
-static const struct crypto_alg *ours(const struct item *it)
-{
-	const struct crypto_alg **all, *a = crypto_find(it->type, it->name);
-	size_t n = crypto_all(&all), i;
-
-	if (a && strcmp(a->impl, "openssl") && alg_wanted(a))
-		return a;
-
-	for (i = 0; i < n; i++)	/* sorted by priority within a name */
-		if (all[i]->type == it->type && !strcmp(all[i]->name, it->name) &&
-		    strcmp(all[i]->impl, "openssl") && alg_wanted(all[i]) && crypto_usable(all[i]))
-			return all[i];
-	return NULL;
-}
-
-static const struct crypto_alg *openssl_of(const struct item *it)
+/* The usable driver of highest priority for the item that is OpenSSL's
+ * (openssl = 1) or not (0, and allowed by --impl). */
+static const struct crypto_alg *best(const struct item *it, int openssl)
 {
 	const struct crypto_alg **all;
 	size_t n = crypto_all(&all), i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++)	/* sorted by priority within a name */
 		if (all[i]->type == it->type && !strcmp(all[i]->name, it->name) &&
-		    !strcmp(all[i]->impl, "openssl") && crypto_usable(all[i]))
+		    (strcmp(all[i]->impl, "openssl") == 0) == openssl &&
+		    (openssl || alg_wanted(all[i])) && crypto_usable(all[i]))
 			return all[i];
 	return NULL;
+}
+
+/* Ours: the driver lsmbox picks (LSMBOX_CRYPTO included), or, when that
+ * is OpenSSL's, the one it would pick with OpenSSL out of the table. */
+static const struct crypto_alg *ours(const struct item *it)
+{
+	const struct crypto_alg *a = crypto_find(it->type, it->name);
+
+	if (a && strcmp(a->impl, "openssl") && alg_wanted(a))
+		return a;
+	return best(it, 0);
 }
 
 static void bench_vs(void)
@@ -374,7 +371,7 @@ static void bench_vs(void)
 		       "openssl MB/s", "ours MB/s", "ratio");
 	for (k = 0; k < ARRAY_SIZE(items); k++) {
 		const struct item *it = &items[k];
-		const struct crypto_alg *a = ours(it), *o = openssl_of(it);
+		const struct crypto_alg *a = ours(it), *o = best(it, 1);
 		struct subject s[2], *sp[2] = { &s[0], &s[1] };
 
 		if (TT.algos && !in_list(TT.algos, it->label))
