@@ -167,7 +167,7 @@ struct sample {
 static int timed(struct subject *s, size_t len, double secs, struct sample *out)
 {
 	double t0 = now(), t;
-	uint64_t c0 = cycles(), bytes = 0, n = 0;
+	uint64_t c0 = cycles(), bytes = 0;
 
 	do {
 		/* Check the clock every few operations, not after each small one. */
@@ -176,13 +176,11 @@ static int timed(struct subject *s, size_t len, double secs, struct sample *out)
 		for (k = 0; k < batch; k++)
 			if (op(s, len) < 0)
 				return -1;
-		n += batch;
 		bytes += (uint64_t)batch * len;
 		t = now();
 	} while (t - t0 < secs);
 	out->mbps = bytes / (t - t0) / 1e6;
 	out->cpb = cycles() ? (double)(cycles() - c0) / bytes : 0;
-	(void)n;
 	return 0;
 }
 
