@@ -152,8 +152,9 @@ $(GEN)/applets.h: $(decl_srcs) scripts/mkapplets.awk $(conf)
 # The real-kernel tests boot a static lsmbox: with SAN=1 (a dynamic build)
 # they carry the plain static build of the same sources.
 VM_LSMBOX := build/$(CONFIG)-$(ARCH)/lsmbox
+VM_CRYPTO_TEST := build/$(CONFIG)-$(ARCH)/crypto-test
 ifneq ($(SAN),)
-$(VM_LSMBOX): FORCE
+$(VM_LSMBOX) $(VM_CRYPTO_TEST): FORCE
 	@$(MAKE) --no-print-directory SAN= $@
 endif
 
@@ -162,7 +163,8 @@ $(BUILD)/vm-probe: tests/vm/probe.c | deps
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -Wall -Wextra $(if $(WERROR),-Werror) -static -o $@ $<
 
-vm_env = LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe)
+vm_env = LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe) \
+	 VM_CRYPTO_TEST=$(abspath $(VM_CRYPTO_TEST))
 
 # On x86-64, make check also cross-builds for AArch64 and 32-bit ARM and
 # runs those builds under qemu-user (tests/check, tests/cross.test).
@@ -176,15 +178,16 @@ cross-builds: deps-check
 endif
 
 check: deps-check $(if $(SAN),,lsmbox) $(BUILD)/lsmbox $(BUILD)/unit-tests $(BUILD)/crypto-test \
-		$(VM_LSMBOX) $(BUILD)/vm-probe $(if $(CROSS_DIR),cross-builds)
+		$(VM_LSMBOX) $(VM_CRYPTO_TEST) $(BUILD)/vm-probe $(if $(CROSS_DIR),cross-builds)
 	@LSMBOX=$(abspath $(BUILD)/lsmbox) UNIT=$(abspath $(BUILD)/unit-tests) \
 	 CRYPTO_TEST=$(abspath $(BUILD)/crypto-test) \
 	 AARCH64_DIR=$(if $(CROSS_DIR),$(abspath $(CROSS_DIR))) ARM_DIR=$(if $(ARM_DIR),$(abspath $(ARM_DIR))) \
 	 LSMBOX_LINK=$(LINK) LSMBOX_CONFIG=$(CONFIG) LSMBOX_APPLETS='$(enabled)' \
 	 LSMBOX_SAN=$(SAN) VM_LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe) \
+	 VM_CRYPTO_TEST=$(abspath $(VM_CRYPTO_TEST)) \
 	 tests/check
 
-check-vm: deps-check $(VM_LSMBOX) $(BUILD)/vm-probe
+check-vm: deps-check $(VM_LSMBOX) $(VM_CRYPTO_TEST) $(BUILD)/vm-probe
 	@$(vm_env) tests/vm/run $(VM_TESTS)
 
 # bench: cryptobench, ours beside OpenSSL, written to docs/BENCHMARKS.md.

@@ -2,7 +2,8 @@
  * side (ours in C and assembly, OpenSSL), like `openssl speed` for all. */
 /* applet: cryptobench
  * summary: compare crypto implementations: ours, OpenSSL, the kernel's
- * usage: cryptobench [--list] [--algo A,...] [--impl I,...] [--sizes N,...] [--seconds S] [--runs N] [--json] [--vs openssl]
+ * usage: cryptobench [--list] [--algo A,...] [--impl I,...] [--sizes N,...] [--seconds S] [--runs N] [--json] [--vs openssl] [--kernel]
+ * usage: cryptobench kernel list [--json] [--proc] | show NAME | set-priority DRIVER N | add ALG | del DRIVER | rng NAME N
  * help:
  * Measure the throughput (MB/s, 10^6 bytes) and cycles per byte of every
  * implementation this CPU can run, at each buffer size, as the median of
@@ -23,17 +24,31 @@
  *   --vs openssl    per algorithm, the driver lsmbox picks (OpenSSL aside)
  *                   against OpenSSL, runs interleaved, and the ratio;
  *                   default size 16384
+ *   --kernel        also every driver the kernel has for each algorithm
+ *                   (crypto_user's table), through AF_ALG, as afalg:DRIVER
+ *
+ * The kernel's own table (crypto_user netlink; CAP_NET_ADMIN to change it):
+ *   kernel list     every algorithm: type, name, driver, priority, refcnt,
+ *                   module, selftest, internal (--json; --proc reads
+ *                   /proc/crypto instead, under --root DIR if given)
+ *   kernel show N   the driver N, or the best one named N, as /proc/crypto
+ *   kernel set-priority DRIVER N   rank DRIVER at priority N
+ *   kernel add ALG  have the kernel instantiate ALG, e.g. pcrypt(gcm(aes))
+ *   kernel del DRIVER  remove a template instance
+ *   kernel rng NAME N  N random bytes from the kernel rng NAME, raw
  *
  * Cycles are the time-stamp counter's on x86-64 (a constant rate, not the
  * core clock under turbo); elsewhere "-".  Exit status: 0, 1 when a driver
- * fails while measured, 2 for bad usage.
+ * fails while measured or a kernel request fails, 2 for bad usage.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "afalg.h"
 #include "crypto.h"
 #include "lsmbox.h"
 
@@ -76,7 +91,7 @@ struct subject {
 static struct {
 	const char *algos, *impls;
 	size_t sizes[32];
-	int nsizes, runs, json, failed;
+	int nsizes, runs, json, failed, kernel;
 	double seconds;
 	uint8_t *buf;
 } TT;
@@ -225,6 +240,11 @@ static int measure(struct subject **s, int ns, size_t len, struct sample *res)
 /* A size the mode takes: whole blocks for ECB and CBC, one at least for XTS. */
 static size_t fit(const struct crypto_alg *a, size_t len)
 {
+	size_t max = a->type == CRYPTO_SKCIPHER ? ((const struct skcipher_alg *)a)->maxlen :
+		     a->type == CRYPTO_AEAD ? ((const struct aead_alg *)a)->maxlen : 0;
+
+	if (max && len > max)
+		len = max;	/* AF_ALG's XTS and GCM: one kernel request */
 	if (a->type != CRYPTO_SKCIPHER || !strcmp(a->name, "ctr(aes)"))
 		return len;
 	if (len < 16)
@@ -263,12 +283,104 @@ static void header(void)
 	}
 }
 
+static const char *kerr(int err)
+{
+	switch (err) {
+	case -EPROTONOSUPPORT:
+		return "this kernel has no crypto_user netlink interface (CONFIG_CRYPTO_USER: modprobe crypto_user)";
+	case -EAFNOSUPPORT:
+		return "this kernel has no AF_ALG sockets (CONFIG_CRYPTO_USER_API: modprobe af_alg)";
+	case -EPERM:
+		return "Operation not permitted (changing the kernel's table needs CAP_NET_ADMIN)";
+	}
+	return strerror(-err);
+}
+
+static const char *yesno(int b)
+{
+	return b ? "yes" : "no";
+}
+
+/* One row: A measured at every size. */
+static void bench_one(const struct item *it, const struct crypto_alg *a, int *first)
+{
+	struct subject s, *sp = &s;
+	struct sample res[32];
+	int z;
+
+	if (subject_open(&s, it, a) < 0) {
+		/* e.g. OpenSSL has no AES-192-XTS: not a failure of the bench */
+		subject_close(&s);
+		return;
+	}
+	for (z = 0; z < TT.nsizes; z++) {
+		size_t len = fit(a, TT.sizes[z]);
+
+		if (measure(&sp, 1, len, &res[z]) < 0) {
+			warn("%s failed at %zu bytes", a->driver, len);
+			TT.failed = 1;
+			res[z].mbps = res[z].cpb = 0;
+		}
+	}
+	subject_close(&s);
+	if (TT.json) {
+		for (z = 0; z < TT.nsizes; z++) {
+			printf("%s{", *first ? "" : ", ");
+			*first = 0;
+			json_str("algo", it->label, 1);
+			json_str("driver", a->driver, 1);
+			json_str("impl", a->impl, 1);
+			printf("\"size\": %zu, \"mbps\": %.1f, \"cpb\": %.3f}",
+			       TT.sizes[z], res[z].mbps, res[z].cpb);
+		}
+		return;
+	}
+	printf("%-16s %-20s", it->label, a->driver);
+	for (z = 0; z < TT.nsizes; z++)
+		printf(" %9.1f", res[z].mbps);
+	printf("\n%-16s %-20s", "", "");
+	for (z = 0; z < TT.nsizes; z++)
+		print_cpb(res[z].cpb);
+	printf("\n");
+	fflush(stdout);
+}
+
+/* --kernel: every driver the kernel has for an item, through AF_ALG. */
+struct kset {
+	struct kalg_info *v;
+	size_t n;
+};
+
+static int kset_add(const struct kalg_info *k, void *arg)
+{
+	struct kset *ks = arg;
+
+	ks->v = xrealloc(ks->v, (ks->n + 1) * sizeof(*ks->v));
+	ks->v[ks->n++] = *k;
+	return 0;
+}
+
+static int ktype_is(const struct kalg_info *k, enum crypto_type t)
+{
+	return t == CRYPTO_HASH ? !strcmp(k->type, "shash") || !strcmp(k->type, "ahash") :
+	       t == CRYPTO_SKCIPHER ? !strcmp(k->type, "skcipher") : !strcmp(k->type, "aead");
+}
+
 static void bench_all(void)
 {
 	const struct crypto_alg **all;
 	size_t n = crypto_all(&all), i, k;
+	struct kset ks = { NULL, 0 };
 	int first = 1, z;
 
+	if (TT.kernel) {
+		int err = cru_list(kset_add, &ks);
+
+		if (err == -EPROTONOSUPPORT)
+			err = proc_crypto_list("/proc/crypto", kset_add, &ks);
+		if (err)
+			die("--kernel: the kernel's table: %s", kerr(err));
+	}
 	if (TT.json)
 		printf("\"results\": [");
 	else {
@@ -284,49 +396,27 @@ static void bench_all(void)
 			continue;
 		for (i = 0; i < n; i++) {
 			const struct crypto_alg *a = all[i];
-			struct subject s, *sp = &s;
-			struct sample res[32];
 
-			if (a->type != it->type || strcmp(a->name, it->name) || !alg_wanted(a) ||
-			    !crypto_usable(a))
-				continue;
-			if (subject_open(&s, it, a) < 0) {
-				/* e.g. OpenSSL has no AES-192-XTS: not a failure of the bench */
-				subject_close(&s);
-				continue;
-			}
-			for (z = 0; z < TT.nsizes; z++) {
-				size_t len = fit(a, TT.sizes[z]);
+			if (a->type == it->type && !strcmp(a->name, it->name) && alg_wanted(a) &&
+			    crypto_usable(a))
+				bench_one(it, a, &first);
+		}
+		for (i = 0; i < ks.n; i++) {
+			const struct crypto_alg *a;
 
-				if (measure(&sp, 1, len, &res[z]) < 0) {
-					warn("%s failed at %zu bytes", a->driver, len);
-					TT.failed = 1;
-					res[z].mbps = res[z].cpb = 0;
-				}
-			}
-			subject_close(&s);
-			if (TT.json) {
-				for (z = 0; z < TT.nsizes; z++) {
-					printf("%s{", first ? "" : ", ");
-					first = 0;
-					json_str("algo", it->label, 1);
-					json_str("driver", a->driver, 1);
-					json_str("impl", a->impl, 1);
-					printf("\"size\": %zu, \"mbps\": %.1f, \"cpb\": %.3f}",
-					       TT.sizes[z], res[z].mbps, res[z].cpb);
-				}
+			/* Internal drivers (the "__" halves of async ones) do not bind. */
+			if (strcmp(ks.v[i].name, it->name) || !ktype_is(&ks.v[i], it->type) ||
+			    (ks.v[i].flags & KALG_INTERNAL))
+				continue;
+			if (!(a = afalg_driver(ks.v[i].driver))) {
+				warn("afalg:%s: %s", ks.v[i].driver, strerror(errno));
+				TT.failed = 1;
 				continue;
 			}
-			printf("%-16s %-20s", it->label, a->driver);
-			for (z = 0; z < TT.nsizes; z++)
-				printf(" %9.1f", res[z].mbps);
-			printf("\n%-16s %-20s", "", "");
-			for (z = 0; z < TT.nsizes; z++)
-				print_cpb(res[z].cpb);
-			printf("\n");
-			fflush(stdout);
+			bench_one(it, a, &first);
 		}
 	}
+	free(ks.v);
 	if (TT.json)
 		printf("]}\n");
 }
@@ -420,7 +510,7 @@ static void list(void)
 	       "priority", "state", "needs");
 	for (i = 0; i < n; i++) {
 		const struct crypto_alg *a = all[i];
-		const char *state = !crypto_usable(a) ? "no-cpu" :
+		const char *state = (a->cpu & ~cpu_features()) ? "no-cpu" : !crypto_usable(a) ? "absent" :
 				    crypto_find(a->type, a->name) == a ? "picked" : "usable";
 
 		printf("%-9s %-10s %-20s %-9s %8d  %-6s %s\n", types[a->type], a->name, a->driver,
@@ -428,22 +518,184 @@ static void list(void)
 	}
 }
 
+/* --- cryptobench kernel ...: the kernel's table through crypto_user --- */
+
+struct klist {
+	int json, n;
+};
+
+/* The header with the first row, so that a failure prints nothing else. */
+static void klist_head(const struct klist *l)
+{
+	if (l->json)
+		printf("[");
+	else
+		printf("%-12s %-28s %-36s %8s %6s %-16s %-8s %s\n", "type", "name", "driver",
+		       "priority", "refcnt", "module", "selftest", "internal");
+}
+
+static int klist_row(const struct kalg_info *k, void *arg)
+{
+	struct klist *l = arg;
+
+	if (!l->n)
+		klist_head(l);
+	if (l->json) {
+		printf("%s{", l->n ? ", " : "");
+		json_str("name", k->name, 1);
+		json_str("driver", k->driver, 1);
+		json_str("module", k->module, 1);
+		printf("\"priority\": %u, \"refcnt\": %u, ", k->priority, k->refcnt);
+		json_str("selftest", k->flags & KALG_TESTED ? "passed" : "unknown", 1);
+		printf("\"internal\": %s, \"async\": %s, ", k->flags & KALG_INTERNAL ? "true" : "false",
+		       k->flags & KALG_ASYNC ? "true" : "false");
+		json_str("type", k->type, 1);
+		printf("\"blocksize\": %u, \"digestsize\": %u, \"min_keysize\": %u, "
+		       "\"max_keysize\": %u, \"ivsize\": %u, \"maxauthsize\": %u, \"seedsize\": %u}",
+		       k->blocksize, k->digestsize, k->min_keysize, k->max_keysize, k->ivsize,
+		       k->maxauthsize, k->seedsize);
+	} else {
+		printf("%-12s %-28s %-36s %8u %6u %-16s %-8s %s\n", k->type[0] ? k->type : "-",
+		       k->name, k->driver, k->priority, k->refcnt, k->module,
+		       k->flags & KALG_TESTED ? "passed" : "unknown", yesno(k->flags & KALG_INTERNAL));
+	}
+	l->n++;
+	return 0;
+}
+
+/* As /proc/crypto prints it, for the fields netlink reports. */
+static int kshow(const struct kalg_info *k, void *arg)
+{
+	const char *want = arg, *t = k->type;
+
+	if (want && strcmp(k->name, want) && strcmp(k->driver, want))
+		return 0;
+	printf("name         : %s\ndriver       : %s\nmodule       : %s\npriority     : %u\n"
+	       "refcnt       : %u\nselftest     : %s\ninternal     : %s\ntype         : %s\n",
+	       k->name, k->driver, k->module, k->priority, k->refcnt,
+	       k->flags & KALG_TESTED ? "passed" : "unknown", yesno(k->flags & KALG_INTERNAL), t);
+	if (!strcmp(t, "shash") || !strcmp(t, "ahash")) {
+		if (!strcmp(t, "ahash"))
+			printf("async        : %s\n", yesno(k->flags & KALG_ASYNC));
+		printf("blocksize    : %u\ndigestsize   : %u\n", k->blocksize, k->digestsize);
+	} else if (!strcmp(t, "skcipher")) {
+		printf("async        : %s\nblocksize    : %u\nmin keysize  : %u\nmax keysize  : %u\n"
+		       "ivsize       : %u\n", yesno(k->flags & KALG_ASYNC), k->blocksize,
+		       k->min_keysize, k->max_keysize, k->ivsize);
+	} else if (!strcmp(t, "aead")) {
+		printf("async        : %s\nblocksize    : %u\nivsize       : %u\nmaxauthsize  : %u\n"
+		       "geniv        : %s\n", yesno(k->flags & KALG_ASYNC), k->blocksize, k->ivsize,
+		       k->maxauthsize, k->geniv);
+	} else if (!strcmp(t, "cipher")) {
+		printf("blocksize    : %u\nmin keysize  : %u\nmax keysize  : %u\n", k->blocksize,
+		       k->min_keysize, k->max_keysize);
+	} else if (!strcmp(t, "rng")) {
+		printf("seedsize     : %u\n", k->seedsize);
+	}
+	printf("\n");
+	return 0;
+}
+
+static int kernel_main(int argc, char **argv)
+{
+	struct opt opts[] = { { 0, "json", 0 }, { 0, "proc", 0 }, OPT_END };
+	const char *cmd;
+	int err = 0;
+
+	opt_parse(&argc, &argv, opts, 0);
+	if (!argc)
+		usage_error("kernel: list, show NAME, set-priority DRIVER N, add ALG, del DRIVER or rng NAME N");
+	cmd = argv[0];
+	if (!strcmp(cmd, "list") && argc == 1) {
+		struct klist l = { opts[0].seen, 0 };
+		char *proc = NULL;
+
+		if (opts[1].seen || root_dir()) {
+			proc = root_path("/proc/crypto");
+			err = proc_crypto_list(proc, klist_row, &l);
+		} else {
+			err = cru_list(klist_row, &l);
+		}
+		if (err)
+			die("kernel list: %s%s%s", proc ? proc : "", proc ? ": " : "", kerr(err));
+		if (!l.n)
+			klist_head(&l);
+		if (l.json)
+			printf("]\n");
+		free(proc);
+	} else if (!strcmp(cmd, "show") && argc == 2) {
+		struct kalg_info k;
+
+		err = cru_get(argv[1], &k);
+		if (err == -ENOENT)
+			die("kernel show: no algorithm or driver '%s' in the kernel", argv[1]);
+		if (err)
+			die("kernel show: %s", kerr(err));
+		kshow(&k, NULL);
+	} else if (!strcmp(cmd, "set-priority") && argc == 3) {
+		uint32_t prio = xstrtonum(argv[2], 0, 0xffffffffll, "priority");
+
+		err = cru_set_priority(argv[1], prio);
+		if (err == -ENOENT)
+			die("kernel set-priority: no driver '%s' in the kernel", argv[1]);
+		if (err)
+			die("kernel set-priority %s: %s", argv[1], kerr(err));
+	} else if (!strcmp(cmd, "add") && argc == 2) {
+		err = cru_add(argv[1]);
+		if (err == -EEXIST)
+			die("kernel add: '%s' is there already", argv[1]);
+		if (err == -ENOENT)
+			die("kernel add: the kernel cannot make '%s' (no such algorithm or template)", argv[1]);
+		if (err)
+			die("kernel add %s: %s", argv[1], kerr(err));
+	} else if (!strcmp(cmd, "rng") && argc == 3) {
+		size_t n = xstrtonum(argv[2], 1, 1 << 20, "byte count");
+		uint8_t *b = xmalloc(n);
+
+		err = afalg_rng(argv[1], b, n);
+		if (err == -ENOENT)
+			die("kernel rng: no rng '%s' in the kernel", argv[1]);
+		if (err)
+			die("kernel rng %s: %s", argv[1], kerr(err));
+		xwrite_all(1, b, n, "stdout");
+		free(b);
+	} else if (!strcmp(cmd, "del") && argc == 2) {
+		err = cru_del(argv[1]);
+		if (err == -ENOENT)
+			die("kernel del: no driver '%s' in the kernel", argv[1]);
+		if (err == -EINVAL)
+			die("kernel del: '%s' is not a template instance (only those can be removed)", argv[1]);
+		if (err == -EBUSY)
+			die("kernel del: '%s' is in use", argv[1]);
+		if (err)
+			die("kernel del %s: %s", argv[1], kerr(err));
+	} else {
+		usage_error("kernel: list, show NAME, set-priority DRIVER N, add ALG, del DRIVER or rng NAME N");
+	}
+	return 0;
+}
+
 int cryptobench_main(int argc, char **argv)
 {
 	struct opt opts[] = {
 		{ 0, "list", 0 }, { 0, "algo", OPT_ARG }, { 0, "impl", OPT_ARG },
 		{ 0, "sizes", OPT_ARG }, { 0, "seconds", OPT_ARG }, { 0, "runs", OPT_ARG },
-		{ 0, "json", 0 }, { 0, "vs", OPT_ARG }, OPT_END,
+		{ 0, "json", 0 }, { 0, "vs", OPT_ARG }, { 0, "kernel", 0 }, OPT_END,
 	};
 	size_t maxlen = 0, k;
 	int z;
 
+	if (argc > 1 && !strcmp(argv[1], "kernel"))
+		return kernel_main(argc - 1, argv + 1);
 	opt_parse(&argc, &argv, opts, OPTP_NO_ROOT);
 	if (argc)
 		usage_error("unexpected operand '%s'", argv[0]);
 	TT.algos = opts[1].arg;
 	TT.impls = opts[2].arg;
 	TT.json = opts[6].seen;
+	TT.kernel = opts[8].seen;
+	if (TT.kernel && opts[7].seen)
+		usage_error("--kernel and --vs do not go together");
 	TT.runs = opts[5].seen ? xstrtonum(opts[5].arg, 1, 64, "--runs") : 5;
 	TT.seconds = 0.3;
 	if (opts[4].seen) {
@@ -495,6 +747,14 @@ int cryptobench_main(int argc, char **argv)
 	for (z = 0; z < TT.nsizes; z++)
 		if (TT.sizes[z] > maxlen)
 			maxlen = TT.sizes[z];
+	if (TT.kernel) {
+		int fd = afalg_bind("hash", "sha256");
+
+		if (fd == -EAFNOSUPPORT)
+			die("--kernel: %s", kerr(fd));
+		if (fd >= 0)
+			close(fd);
+	}
 	TT.buf = xzalloc(maxlen + 16);
 	header();
 	if (opts[7].seen)

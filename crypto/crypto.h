@@ -175,6 +175,8 @@ struct skcipher_alg {
 	void (*release)(struct skcipher_ctx *c);	/* or NULL */
 	int mode;			/* MODE_*, for drivers built by modes.c */
 	const struct aes_ops *aes;	/* likewise */
+	size_t maxlen;	/* 0: any length; else the longest one call is sure to take
+			 * (AF_ALG's XTS: one kernel request); longer may be -EMSGSIZE */
 };
 /* Contexts start zeroed with alg set; release (if the driver has one) ends them. */
 struct skcipher_ctx {
@@ -243,6 +245,8 @@ struct aead_alg {
 		       const uint8_t *tag, size_t taglen);
 	void (*release)(struct aead_ctx *c);
 	const struct gcm_ops *gcm;	/* for drivers built by gcm.c */
+	unsigned ivsize;	/* 0: any IV length; else the only one taken (-EINVAL) */
+	size_t maxlen;		/* as in skcipher_alg: AAD and text of one call */
 };
 struct aead_ctx {
 	const struct aead_alg *alg;

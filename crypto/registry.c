@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "afalg.h"
 #include "crypto.h"
 
 extern const struct crypto_alg *const __start_lsmbox_crypto[];
@@ -58,6 +59,30 @@ const struct crypto_alg *crypto_find_driver(const char *driver)
 	for (i = 0; i < n; i++)
 		if (!strcmp(all[i]->driver, driver))
 			return all[i];
+	/* Any kernel driver, made on demand. */
+	if (!strncmp(driver, "afalg:", 6))
+		return afalg_driver(driver + 6);
+	return NULL;
+}
+
+/* A kernel driver LSMBOX_CRYPTO names as afalg:DRIVER for TYPE and NAME. */
+static const struct crypto_alg *forced_kernel(const char *s, enum crypto_type type, const char *name)
+{
+	while (s && *s) {
+		size_t l = strcspn(s, ",");
+		char d[80];
+
+		if (l > 6 && l < sizeof(d) && !memcmp(s, "afalg:", 6)) {
+			const struct crypto_alg *a;
+
+			memcpy(d, s, l);
+			d[l] = 0;
+			a = afalg_driver(d + 6);
+			if (a && a->type == type && !strcmp(a->name, name))
+				return a;
+		}
+		s += l + (s[l] == ',');
+	}
 	return NULL;
 }
 
@@ -83,6 +108,8 @@ static const struct crypto_alg *choose(enum crypto_type type, const char *name)
 	size_t n = crypto_all(&all), i;
 	int seen = 0, named = 0;
 
+	if (force && (forced = forced_kernel(force, type, name)))
+		return forced;
 	for (i = 0; i < n; i++) {
 		const struct crypto_alg *a = all[i];
 

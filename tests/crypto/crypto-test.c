@@ -208,6 +208,7 @@ struct kat {
 	const char *file;
 	int count;
 	int hmac;
+	int other_iv;	/* records left out: an IV length the driver does not take */
 };
 
 static void hex_mismatch(struct kat *k, const struct rec *r, const char *what)
@@ -292,6 +293,11 @@ static void kat_aead(const struct rec *r, void *arg)
 	int rc;
 
 	if (!get(r, "Key") || !get(r, "Tag")) {
+		free(c);
+		return;
+	}
+	if (a->ivsize && strlen(get(r, "IV")) != 2 * a->ivsize) {
+		k->other_iv++;
 		free(c);
 		return;
 	}
@@ -423,7 +429,12 @@ static void test_kat(const struct crypto_alg *a)
 	}
 	if (!k.count)
 		fail("no vectors for %s", a->name);
-	snprintf(why + strlen(why), sizeof(why) - strlen(why), "%s(%d vectors)", bad ? " " : "", k.count);
+	snprintf(why + strlen(why), sizeof(why) - strlen(why), "%s(%d vectors", bad ? " " : "", k.count);
+	if (k.other_iv)
+		snprintf(why + strlen(why), sizeof(why) - strlen(why),
+			 "; %d with IVs of other than the %u bytes it takes left out", k.other_iv,
+			 ((const struct aead_alg *)a)->ivsize);
+	snprintf(why + strlen(why), sizeof(why) - strlen(why), ")");
 }
 
 /* --- differential, against OpenSSL --- */
@@ -569,6 +580,16 @@ static void diff_skcipher(const struct skcipher_alg *a)
 			len = 16 + len;
 		rnd_fill(key, klen);
 		rnd_fill(iv, 16);
+		if (a->maxlen && len > a->maxlen) {
+			/* Past the driver's limit: refused as too long, then its longest. */
+			memset(c, 0, sizeof(*c));
+			c->alg = a;
+			if (a->setkey(c, key, klen) == 0 && a->encrypt(c, got, src, len, iv) != -EMSGSIZE)
+				fail("%zu bytes, past its limit of %zu, were not -EMSGSIZE", len, a->maxlen);
+			if (a->release)
+				a->release(c);
+			len = a->maxlen;
+		}
 		memset(c, 0, sizeof(*c));
 		c->alg = a;
 		if (a->setkey(c, key, klen) < 0) {
@@ -644,10 +665,23 @@ static void diff_aead(const struct aead_alg *a)
 	rnd_fill(src, BIG + 64);
 	for (i = 0; i < 300 && !bad; i++) {
 		size_t klen = keys[i % 3], len = i == 299 ? BIG : pick_len(i, 4096);
-		size_t ivlen = i % 5 ? 12 : rnd_below(63) + 1, aadlen = rnd_below(i % 4 ? 40 : 256);
+		size_t ivlen = a->ivsize ? a->ivsize : i % 5 ? 12 : rnd_below(63) + 1;
+		size_t aadlen = rnd_below(i % 4 ? 40 : 256);
 		size_t taglen = i % 7 ? 16 : 12, so = rnd_below(16), i2;
 		uint8_t *out = i % 3 ? got + rnd_below(16) : NULL;
 		int rc;
+
+		if (a->maxlen && len + aadlen > a->maxlen) {
+			memset(c, 0, sizeof(*c));
+			c->alg = a;
+			rnd_fill(key, klen);
+			if (a->setkey(c, key, klen) == 0 &&
+			    a->encrypt(c, got, src, len, aad, aadlen, iv, ivlen, gt, taglen) != -EMSGSIZE)
+				fail("%zu bytes, past its limit of %zu, were not -EMSGSIZE", len, a->maxlen);
+			if (a->release)
+				a->release(c);
+			len = a->maxlen - aadlen;
+		}
 
 		rnd_fill(key, klen);
 		rnd_fill(iv, ivlen);
@@ -841,6 +875,28 @@ static int run_once(const char *driver, size_t n, int dec)
 	return 0;
 }
 
+static void test_one(const struct crypto_alg *a, size_t i)
+{
+	rng = seed * 0x9e3779b97f4a7c15ull + i + 1;
+	errno = 0;
+	if (!crypto_usable(a)) {
+		uint32_t lack = a->cpu & ~cpu_features();
+
+		if (lack)
+			printf("NOT RUN: crypto: %s: this CPU lacks %s\n", a->driver, cpu_feature_names(lack));
+		else
+			printf("NOT RUN: crypto: %s: not usable here: %s\n", a->driver,
+			       errno ? strerror(errno) : "its run-time check failed");
+		notrun++;
+		return;
+	}
+	report("kat", a, test_kat);
+	/* OpenSSL's driver too: its IV handling and checks are ours. */
+	report("diff", a, test_diff);
+	if (a->type != CRYPTO_HASH)
+		report("bad-input", a, test_bad_input);
+}
+
 static int list_drivers(void)
 {
 	const struct crypto_alg **all;
@@ -876,26 +932,24 @@ int main(int argc, char **argv)
 	printf("# crypto: %s; features: %s; seed %llu\n", cpu_model(),
 	       cpu_feature_names(cpu_features()), (unsigned long long)seed);
 	n = crypto_all(&all);
-	for (i = 0; i < n; i++) {
-		const struct crypto_alg *a = all[i];
+	for (i = 0; i < n; i++)
+		if (wanted(all[i], argc, argv))
+			test_one(all[i], i);
+	/* Kernel drivers by name, made on demand (afalg.c). */
+	for (i = 0; i < (size_t)argc; i++) {
+		const struct crypto_alg *a;
 
-		if (!wanted(a, argc, argv))
+		if (strncmp(argv[i], "afalg:", 6))
 			continue;
-		rng = seed * 0x9e3779b97f4a7c15ull + i + 1;
-		if (!crypto_usable(a)) {
-			printf("NOT RUN: crypto: %s: this CPU lacks %s\n", a->driver,
-			       cpu_feature_names(a->cpu & ~cpu_features()));
-			notrun++;
-			continue;
+		if ((a = crypto_find_driver(argv[i])))
+			test_one(a, n + i);
+		else {
+			printf("FAIL: crypto: %s: %s\n", argv[i], strerror(errno));
+			failed++;
 		}
-		report("kat", a, test_kat);
-		/* OpenSSL's driver too: its IV handling and checks are ours. */
-		report("diff", a, test_diff);
-		if (a->type != CRYPTO_HASH)
-			report("bad-input", a, test_bad_input);
 	}
 	if (notrun)
-		printf("# crypto: %d drivers not run on this CPU (not counted as passed)\n", notrun);
+		printf("# crypto: %d drivers not run here (not counted as passed)\n", notrun);
 	printf("%d passed, %d failed\n", passed, failed);
 	(void)verbose;
 	return failed != 0;

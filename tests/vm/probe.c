@@ -6,6 +6,8 @@
  *   vm-probe afalg hash NAME [KEYHEX]        hash stdin, print the digest in hex
  *   vm-probe afalg skcipher NAME KEYHEX IVHEX encrypt stdin, print hex
  *   vm-probe afalg TYPE NAME                  bind only (aead, rng...): print "bound"
+ *   vm-probe afalg TYPE NAME -- PROG [ARG...]  bind and accept, run PROG meanwhile
+ *   vm-probe as UID PROG [ARG...]             run PROG as UID (and GID UID), no groups
  *   vm-probe key add TYPE DESC DATA RING      add_key, print the id
  *   vm-probe key read ID                      print the payload
  *   vm-probe key revoke ID
@@ -25,7 +27,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <grp.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef AF_ALG
@@ -105,13 +109,28 @@ static int afalg(int argc, char **argv)
 		fail("socket(AF_ALG)");
 	if (bind(tfm, (struct sockaddr *)&sa, sizeof(sa)) < 0)
 		fail("bind");
-	if (argc > 2 && setsockopt(tfm, SOL_ALG, ALG_SET_KEY, key,
+	if (argc > 2 && strcmp(argv[2], "--") && setsockopt(tfm, SOL_ALG, ALG_SET_KEY, key,
 				   unhex(argv[2], key, sizeof(key))) < 0)
 		fail("setsockopt(ALG_SET_KEY)");
 	op = accept(tfm, NULL, 0);
 	if (op < 0)
 		fail("accept");
 
+	if (argc > 3 && !strcmp(argv[2], "--")) {
+		/* The sockets stay open in this process while PROG looks. */
+		int st;
+		pid_t pid = fork();
+
+		if (pid < 0)
+			fail("fork");
+		if (!pid) {
+			execvp(argv[3], argv + 3);
+			fail(argv[3]);
+		}
+		if (waitpid(pid, &st, 0) < 0)
+			fail("waitpid");
+		return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+	}
 	if (!strcmp(argv[0], "hash")) {
 		size_t len;
 		unsigned char *data = slurp(&len);
@@ -228,6 +247,14 @@ int main(int argc, char **argv)
 		if (write(fd, argv[3], len) != (ssize_t)len)
 			fail("write");
 		return close(fd) < 0;
+	}
+	if (argc >= 4 && !strcmp(argv[1], "as")) {
+		uid_t id = strtoul(argv[2], NULL, 10);
+
+		if (setgroups(0, NULL) < 0 || setgid(id) < 0 || setuid(id) < 0)
+			fail("setuid");
+		execvp(argv[3], argv + 3);
+		fail(argv[3]);
 	}
 	if (argc >= 3 && !strcmp(argv[1], "session")) {
 		if (syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL) < 0)

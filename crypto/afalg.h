@@ -1,0 +1,59 @@
+/* afalg.h: the kernel's crypto API from user space: AF_ALG providers
+ * (afalg.c) and the crypto_user netlink administration (cryptouser.c). */
+#ifndef LSMBOX_AFALG_H
+#define LSMBOX_AFALG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "crypto.h"
+
+/* The longest XTS or AEAD call sure to fit one kernel request. */
+#define AFALG_MAXLEN (64 * 1024)
+
+/* A socket bound to TYPE ("hash", "skcipher", "aead", "rng") and NAME, or -errno. */
+int afalg_bind(const char *type, const char *name);
+
+/* A provider for the kernel driver DRIVER ("cbc-aes-aesni", or a cra_name
+ * such as "cbc(aes-generic)"), typed and sized from the kernel's report;
+ * its driver name is "afalg:DRIVER".  NULL with errno set if the kernel
+ * has no such driver or it is of a kind we do not drive. */
+const struct crypto_alg *afalg_driver(const char *driver);
+
+/* N random bytes from the kernel rng NAME ("stdrng", "drbg_nopr_sha256"). */
+int afalg_rng(const char *name, void *out, size_t n);
+
+/* --- crypto_user (NETLINK_CRYPTO) --- */
+
+/* One registered algorithm as the kernel reports it: the fields of
+ * /proc/crypto.  Sizes are 0 where the type has none. */
+struct kalg_info {
+	char name[64], driver[64], module[64];
+	uint32_t priority, refcnt, flags;	/* flags: CRYPTO_ALG_* */
+	char type[64];		/* "shash", "skcipher", "aead", "cipher", "rng", "larval", ... */
+	char geniv[64];
+	unsigned blocksize, digestsize, min_keysize, max_keysize, ivsize, maxauthsize, seedsize;
+};
+
+/* Kernel flag bits shown in listings (include/linux/crypto.h). */
+#define KALG_ASYNC 0x80
+#define KALG_TESTED 0x400
+#define KALG_INTERNAL 0x2000
+#define KALG_INSTANCE 0x800
+
+/* Each algorithm, through a netlink dump; FN returns non-zero to stop.
+ * 0 or -errno (-EPROTONOSUPPORT: no crypto_user in this kernel). */
+int cru_list(int (*fn)(const struct kalg_info *, void *), void *arg);
+/* The algorithm whose driver is NAME, else the best of cra_name NAME. */
+int cru_get(const char *name, struct kalg_info *out);
+/* CRYPTO_MSG_UPDATEALG with CRYPTOCFGA_PRIORITY_VAL (CAP_NET_ADMIN). */
+int cru_set_priority(const char *driver, uint32_t prio);
+/* CRYPTO_MSG_NEWALG: have the kernel instantiate NAME, e.g. a template
+ * instance "pcrypt(gcm(aes))"; -EEXIST if it is there. */
+int cru_add(const char *name);
+/* CRYPTO_MSG_DELALG: remove the template instance DRIVER (-EBUSY in use). */
+int cru_del(const char *driver);
+/* The same facts read from /proc/crypto (ROOT/proc/crypto). */
+int proc_crypto_list(const char *path, int (*fn)(const struct kalg_info *, void *), void *arg);
+
+#endif
