@@ -102,3 +102,16 @@ lsmbox cryptobench --kernel --algo sha256,aes-128-cbc-enc --sizes 4096 --seconds
 ok "bench: a row per kernel sha256 driver" sh -c "for d in $(echo $drivers); do grep -q \"^sha256 *afalg:\$d \" bench.out || exit 1; done"
 ok "bench: our generic row beside them" grep -q '^sha256 *sha256-generic ' bench.out
 ok "bench: LSMBOX_CRYPTO=afalg picks the kernel" sh -c 'LSMBOX_CRYPTO=afalg lsmbox cryptobench --list | grep -q "cbc-aes-afalg .* picked"'
+
+# A kernel without the modules (and no modprobe to bring them back).
+echo /bin/false > /proc/sys/kernel/modprobe
+rmmod crypto_user
+is "no crypto_user: list says what to load" "cryptobench: kernel list: this kernel has no crypto_user netlink interface (CONFIG_CRYPTO_USER: modprobe crypto_user)
+exit 1" sh -c 'lsmbox cryptobench kernel list 2>&1; echo exit $?'
+ok "no crypto_user: --proc still reads /proc/crypto" sh -c 'lsmbox cryptobench kernel list --proc | grep -q " sha256-generic "'
+rmmod algif_rng algif_aead algif_skcipher algif_hash af_alg
+is "no AF_ALG: --kernel says what to load" "cryptobench: --kernel: this kernel has no AF_ALG sockets (CONFIG_CRYPTO_USER_API: modprobe af_alg)
+exit 1" sh -c 'lsmbox cryptobench --kernel --algo sha256 2>&1; echo exit $?'
+is "no AF_ALG: the afalg drivers are absent, not picked" "absent" \
+	sh -c 'LSMBOX_CRYPTO=afalg lsmbox cryptobench --list | awk "\$3 == \"sha256-afalg\" { print \$6 }"'
+echo /bin/modprobe > /proc/sys/kernel/modprobe
