@@ -97,6 +97,7 @@ deps:
 
 deps-check: deps
 	@scripts/deps check
+	@scripts/deps-src
 
 # ./lsmbox is a copy of the last non-sanitizer build, whatever its configuration.
 lsmbox: $(BUILD)/lsmbox FORCE
