@@ -8,6 +8,8 @@
  *   vm-probe afalg TYPE NAME                  bind only (aead, rng...): print "bound"
  *   vm-probe afalg TYPE NAME -- PROG [ARG...]  bind and accept, run PROG meanwhile
  *   vm-probe as UID PROG [ARG...]             run PROG as UID (and GID UID), no groups
+ *   vm-probe ascap UID CAP PROG [ARG...]      the same, keeping capability number CAP
+ *                                             (permitted, effective, ambient)
  *   vm-probe key add TYPE DESC DATA RING      add_key, print the id
  *   vm-probe key read ID                      print the payload
  *   vm-probe key revoke ID
@@ -21,11 +23,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/if_alg.h>
+#include <linux/capability.h>
 #include <linux/keyctl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <grp.h>
 #include <sys/syscall.h>
@@ -255,6 +259,28 @@ int main(int argc, char **argv)
 			fail("setuid");
 		execvp(argv[3], argv + 3);
 		fail(argv[3]);
+	}
+	if (argc >= 5 && !strcmp(argv[1], "ascap")) {
+		/* Keep the capabilities over setuid, then make the one wanted
+		 * ambient so that it survives exec of an ordinary program. */
+		struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+		struct __user_cap_data_struct d[2] = { { 0 } };
+		uid_t id = strtoul(argv[2], NULL, 10);
+		unsigned cap = strtoul(argv[3], NULL, 10);
+
+		if (cap >= 64)
+			usage();
+		if (prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) < 0)
+			fail("prctl(PR_SET_KEEPCAPS)");
+		if (setgroups(0, NULL) < 0 || setgid(id) < 0 || setuid(id) < 0)
+			fail("setuid");
+		d[cap / 32].permitted = d[cap / 32].effective = d[cap / 32].inheritable = 1u << (cap % 32);
+		if (syscall(SYS_capset, &h, d) < 0)
+			fail("capset");
+		if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) < 0)
+			fail("prctl(PR_CAP_AMBIENT_RAISE)");
+		execvp(argv[4], argv + 4);
+		fail(argv[4]);
 	}
 	if (argc >= 3 && !strcmp(argv[1], "session")) {
 		if (syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL) < 0)
