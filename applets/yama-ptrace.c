@@ -116,18 +116,6 @@ static int small_num(const char *s, int max)
 	return v <= max ? v : -1;
 }
 
-static char *trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = 0;
-	return s;
-}
-
 /* sysctl.d spells keys with dots or, when the first separator is '/', slashes. */
 static int key_index(const char *k)
 {
@@ -149,15 +137,15 @@ static int key_index(const char *k)
 /* One sysctl.d line: NULL unless it assigns; *valp points into line. */
 static char *parse_line(char *line, char **valp)
 {
-	char *s = trim(line), *eq;
+	char *s = str_trim(line), *eq;
 
 	if (!*s || *s == '#' || *s == ';' || !(eq = strchr(s, '=')))
 		return NULL;
 	*eq = 0;
 	if (*s == '-')
 		s++;
-	*valp = trim(eq + 1);
-	return trim(s);
+	*valp = str_trim(eq + 1);
+	return str_trim(s);
 }
 
 static void apply_file(const char *rootpath, const char *shown)
@@ -246,7 +234,7 @@ static void read_live_settings(void)
 		char *p = xasprintf("%s/%s", sys, keys[k].proc), *v = read_file(p, NULL);
 
 		if (v)
-			TT.set[k].value = small_num(trim(v), 1000);
+			TT.set[k].value = small_num(str_trim(v), 1000);
 		free(p);
 		free(v);
 	}
@@ -272,7 +260,7 @@ static void read_state(void)
 		free(p);
 	}
 	if (TT.lsm) {
-		char *l = xasprintf(",%s,", trim(TT.lsm));
+		char *l = xasprintf(",%s,", str_trim(TT.lsm));
 
 		TT.yama = strstr(l, ",yama,") != NULL;
 		free(l);
@@ -325,7 +313,7 @@ static void status_json(void)
 		printf("null");
 	printf(",\"yama\":\"%s\",\"lsm\":", TT.yama < 0 ? "unknown" : TT.yama ? "active" : "inactive");
 	if (TT.lsm) {
-		char *l = xstrdup(trim(TT.lsm)), *tok, *save = NULL;
+		char *l = xstrdup(str_trim(TT.lsm)), *tok, *save = NULL;
 		int first = 1;
 
 		putchar('[');
@@ -379,7 +367,7 @@ static void status_text(void)
 		printf("root: %s\n", *root ? root : "/");
 	printf("yama: %s\n", TT.yama < 0 ? "unknown (offline: the booted kernel decides)"
 				: TT.yama ? "active" : "inactive");
-	printf("lsm: %s\n", TT.lsm ? trim(TT.lsm) : "unknown");
+	printf("lsm: %s\n", TT.lsm ? str_trim(TT.lsm) : "unknown");
 	for (int k = 0; k < NKEYS; k++) {
 		const struct setting *s = &TT.set[k];
 
@@ -519,7 +507,7 @@ static void write_live(int k, int v)
 		/* The kernel raised the minimum to 3 when 3 was written. */
 		char *cur = read_file(p, NULL);
 
-		if (cur && small_num(trim(cur), 3) == 3)
+		if (cur && small_num(str_trim(cur), 3) == 3)
 			die_errno("cannot lower %s from 3 to %d: 3 (no-attach) stays until reboot;"
 				  " the kernel says", keys[k].sysctl, v);
 	}

@@ -50,6 +50,8 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) PRINTF(1, 2);
+/* s without leading and trailing white space (the end is cut in place). */
+char *str_trim(char *s);
 int xopen(const char *path, int flags, ...);
 void xclose(int fd);
 ssize_t write_all(int fd, const void *buf, size_t len);

@@ -1,5 +1,6 @@
 /* xfuncs.c: allocation, open, read and write wrappers that either succeed or
  * die with "APPLET: what: strerror", and the one number parser. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -144,4 +145,16 @@ long long xstrtonum(const char *s, long long min, long long max, const char *wha
 	if (!*s || *s == ' ' || *s == '\t' || *end || errno == ERANGE || v < min || v > max)
 		usage_error("%s: not a number in %lld..%lld: '%s'", what, min, max, s);
 	return v;
+}
+
+char *str_trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
 }

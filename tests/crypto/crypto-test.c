@@ -20,6 +20,7 @@
 #include <openssl/hmac.h>
 
 #include "crypto.h"
+#include "lsmbox.h"
 
 static const char *vecdir;
 static int verbose;
@@ -119,18 +120,6 @@ static size_t unhex(const char *s, uint8_t **out)
 	return n;
 }
 
-static char *trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = 0;
-	return s;
-}
-
 /* Calls fn for each record of FILE; returns how many, or -1 if unreadable. */
 static int each_record(const char *file, void (*fn)(const struct rec *, void *), void *arg)
 {
@@ -149,7 +138,7 @@ static int each_record(const char *file, void (*fn)(const struct rec *, void *),
 
 		lineno++;
 		if (l)
-			l = trim(l);
+			l = str_trim(l);
 		if (!l || !*l) {
 			if (r.n) {
 				fn(&r, arg);
@@ -178,8 +167,8 @@ static int each_record(const char *file, void (*fn)(const struct rec *, void *),
 			if (r.nsec < 64) {
 				if (e2)
 					*e2 = 0;
-				snprintf(r.section[r.nsec][0], 24, "%s", trim(l));
-				snprintf(r.section[r.nsec][1], 24, "%s", e2 ? trim(e2 + 1) : "");
+				snprintf(r.section[r.nsec][0], 24, "%s", str_trim(l));
+				snprintf(r.section[r.nsec][1], 24, "%s", e2 ? str_trim(e2 + 1) : "");
 				r.nsec++;
 			}
 			continue;
@@ -194,8 +183,8 @@ static int each_record(const char *file, void (*fn)(const struct rec *, void *),
 		*eq = 0;
 		if (!r.n)
 			r.line = lineno;
-		snprintf(r.name[r.n], 24, "%s", trim(l));
-		r.val[r.n++] = strdup(trim(eq + 1));
+		snprintf(r.name[r.n], 24, "%s", str_trim(l));
+		r.val[r.n++] = strdup(str_trim(eq + 1));
 	}
 	fclose(f);
 	return count;
