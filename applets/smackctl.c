@@ -1,19 +1,1466 @@
-/* smackctl.c: Smack rules, labels, access checks and settings.
- * A stub until issue 9 implements it: it says so and exits 2. */
+/* smackctl.c: Smack rules, labels, access checks and settings, on the live
+ * kernel through smackfs or on an image tree (--root), where smackfs files are
+ * plain files holding what the kernel would show. */
 /* applet: smackctl
  * summary: Smack rules, labels, access checks and settings
- * usage: smackctl [--root DIR] COMMAND [ARG...]
+ * usage: smackctl [--root DIR] load [--clear] FILE|DIR|-...
+ * usage: smackctl [--root DIR] check FILE|DIR|-...
+ * usage: smackctl [--root DIR] rules [--subject LABEL]
+ * usage: smackctl [--root DIR] apply [--config DIR]
+ * usage: smackctl [--root DIR] clean
+ * usage: smackctl [--root DIR] status [--json]
+ * usage: smackctl [--root DIR] access [-v] SUBJECT OBJECT ACCESS
+ * usage: smackctl access --offline --rules FILE|DIR [-v] SUBJECT OBJECT ACCESS
+ * usage: smackctl [--root DIR] access [--offline --rules FILE|DIR] --batch FILE|-
+ * usage: smackctl [--root DIR] change-rule SUBJECT OBJECT ALLOW DENY
+ * usage: smackctl [--root DIR] revoke-subject LABEL
+ * usage: smackctl [--root DIR] label [-a L] [-e L] [-m L] [-t] [-A] [-E] [-M] [-T] [-D] [-r] [-L] PATH...
+ * usage: smackctl [--root DIR] get NAME
+ * usage: smackctl [--root DIR] set NAME VALUE...
+ * usage: smackctl run LABEL CMD [ARG...]
  * help:
- * Load, list and query Smack rules, label files, and read or set smackfs
- * settings, on the live kernel or offline on an image tree (--root DIR).
+ *   load FILE|DIR|-  parse rule files (a directory: its regular files in
+ *                name order, dot files skipped), check every line, then load
+ *                them; on any error nothing is loaded.  A line is
+ *                "SUBJECT OBJECT ACCESS" (sets the rule) or
+ *                "SUBJECT OBJECT ALLOW DENY" (changes it); ACCESS letters
+ *                are rwxatlb in either case, '-' is a placeholder; empty
+ *                lines and lines starting with # or ; are skipped.
+ *                --clear: load the same pairs with no access
+ *   check FILES      parse only; print the merged rules as they would load
+ *   rules            the kernel's rules (load2), --subject to pick one subject
+ *   apply            as smack-utils' smackctl apply: clean, then load
+ *                DIR/accesses.d, DIR/cipso.d, DIR/netlabel.d and DIR/onlycap
+ *                (DIR: --config, default /etc/smack under the root); all are
+ *                parsed before anything is written; missing ones are skipped
+ *   clean            give every loaded rule no access (rules cannot be deleted)
+ *   status           smackfs, the LSM list, rule count and settings; --json
+ *   access S O A     may S access O for A (access2)?  Prints 1 or 0; exit 0
+ *                allowed, 1 denied.  --offline --rules: answer from rule
+ *                files with the kernel's built-in rules; -v: say why;
+ *                --batch: one "S O A" query a line, one 1 or 0 a line out
+ *   change-rule S O ALLOW DENY  rule becomes (old | ALLOW) & ~DENY
+ *   revoke-subject L every rule of subject L gets no access
+ *   label PATH...    without -a/-e/-m/-t/-A/-E/-M/-T/-D print the labels
+ *                (security.SMACK64*); -a access, -e exec, -m mmap label,
+ *                -t transmute (directories); -A -E -M -T remove one, -D all;
+ *                -r recurse, -L follow symbolic links.  Under --root an
+ *                absolute PATH is taken inside DIR
+ *   get NAME, set NAME VALUE  smackfs settings: onlycap, unconfined, ambient,
+ *                syslog, logging (0-3), ptrace (0-2), relabel-self, doi,
+ *                direct, mapped (0-255), cipso2 (LABEL LEVEL [CAT...]),
+ *                netlabel (ADDR[/BITS] LABEL|-CIPSO), ipv6host, current
+ *                (this process's label, /proc/self/attr/current)
+ *   run LABEL CMD    run CMD with the Smack label LABEL
  *
- * Status: not implemented yet (issue 9); every command exits 2.
+ * Labels are 1-255 bytes of 0x21-0x7e other than / " \ ', not starting with
+ * '-'.  The kernel silently truncates bad labels and stops at unknown access
+ * letters; smackctl rejects both.
+ *
+ * Exit status: 0 done (access: allowed), 1 failed (access: denied), 2 bad
+ * usage, bad input or (access) an error.
  */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
 #include "lsmbox.h"
+
+#define A_R 0x01u
+#define A_W 0x02u
+#define A_X 0x04u
+#define A_A 0x08u
+#define A_T 0x10u
+#define A_L 0x20u
+#define A_B 0x40u
+#define A_ALL 0x7fu
+#define LABEL_MAX 255
+/* smackfs takes at most PAGE_SIZE - 1 bytes of rules a write, cut at '\n'. */
+#define WRITE_MAX 4095
+
+static const char letters[] = "rwxatlb";
+
+/* One (subject, object) pair after merging every line that names it.
+ * set: the access is known (a 3-token line was seen), else the pair only
+ * changes whatever the kernel has: access = (old | allow) & ~deny. */
+struct rule {
+	char *subj, *obj;
+	unsigned allow, deny;
+	int set;
+	const char *file;
+	int line;
+};
+
+struct ruleset {
+	struct rule *r;
+	size_t n, cap;
+	size_t *hash;		/* index+1 into r, open addressing */
+	size_t hcap;
+};
+
+static struct {
+	int errors;		/* parse errors reported */
+	struct ruleset rs;
+	char **labels;		/* offline: every label the rules name */
+} TT;
+
+/* NULL if the label is valid, else what is wrong with it. */
+static const char *label_error(const char *s, size_t len)
+{
+	if (!len)
+		return "empty label";
+	if (len > LABEL_MAX)
+		return "label longer than 255 bytes";
+	if (s[0] == '-')
+		return "label starts with '-'";
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = s[i];
+
+		if (c <= ' ' || c > '~' || c == '/' || c == '"' || c == '\\' || c == '\'')
+			return "label has a character Smack does not allow";
+	}
+	return NULL;
+}
+
+static void check_label(const char *s, const char *what)
+{
+	const char *e = label_error(s, strlen(s));
+
+	if (e)
+		usage_error("%s '%s': %s", what, s, e);
+}
+
+/* Access letters to bits; -1 and the bad position in *bad if one is unknown. */
+static int parse_access(const char *s, size_t len, size_t *bad)
+{
+	unsigned v = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		const char *p = s[i] ? strchr(letters, tolower((unsigned char)s[i])) : NULL;
+
+		if (s[i] == '-')
+			continue;
+		if (!p) {
+			if (bad)
+				*bad = i;
+			return -1;
+		}
+		v |= 1u << (p - letters);
+	}
+	return (int)v;
+}
+
+static unsigned xaccess(const char *s, const char *what)
+{
+	size_t bad;
+	int v = parse_access(s, strlen(s), &bad);
+
+	if (v < 0)
+		usage_error("%s '%s': '%c' is not an access letter (rwxatlb or -)", what, s, s[bad]);
+	return (unsigned)v;
+}
+
+/* The kernel's read order, "-" for none. */
+static const char *access_str(unsigned v, char *buf)
+{
+	char *p = buf;
+
+	for (int i = 0; letters[i]; i++)
+		if (v & (1u << i))
+			*p++ = letters[i];
+	if (p == buf)
+		*p++ = '-';
+	*p = 0;
+	return buf;
+}
+
+static uint64_t hash_pair(const char *s, const char *o)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	h = (h ^ 0xff) * 1099511628211ull;
+	for (; *o; o++)
+		h = (h ^ (unsigned char)*o) * 1099511628211ull;
+	return h;
+}
+
+static void rs_rehash(struct ruleset *rs)
+{
+	free(rs->hash);
+	rs->hcap = rs->hcap ? rs->hcap * 2 : 64;
+	rs->hash = xzalloc(rs->hcap * sizeof(*rs->hash));
+	for (size_t i = 0; i < rs->n; i++) {
+		size_t h = hash_pair(rs->r[i].subj, rs->r[i].obj) & (rs->hcap - 1);
+
+		while (rs->hash[h])
+			h = (h + 1) & (rs->hcap - 1);
+		rs->hash[h] = i + 1;
+	}
+}
+
+/* The rule for (subj, obj), created (unset, no change) when create is given. */
+static struct rule *rs_find(struct ruleset *rs, const char *subj, const char *obj, int create)
+{
+	size_t h;
+
+	if (!rs->hcap || (create && rs->n * 2 >= rs->hcap))
+		rs_rehash(rs);
+	h = hash_pair(subj, obj) & (rs->hcap - 1);
+	for (; rs->hash[h]; h = (h + 1) & (rs->hcap - 1)) {
+		struct rule *r = &rs->r[rs->hash[h] - 1];
+
+		if (!strcmp(r->subj, subj) && !strcmp(r->obj, obj))
+			return r;
+	}
+	if (!create)
+		return NULL;
+	if (rs->n == rs->cap) {
+		rs->cap = rs->cap ? rs->cap * 2 : 64;
+		rs->r = xrealloc(rs->r, rs->cap * sizeof(*rs->r));
+	}
+	rs->r[rs->n] = (struct rule){ xstrdup(subj), xstrdup(obj), 0, 0, 0, NULL, 0 };
+	rs->hash[h] = ++rs->n;
+	return &rs->r[rs->n - 1];
+}
+
+/* Merge one line: a set replaces, a change composes bit by bit (a later
+ * allow or deny of a bit wins over an earlier one). */
+static void rs_add(struct ruleset *rs, const char *subj, const char *obj, unsigned allow,
+		   unsigned deny, int set, const char *file, int line)
+{
+	struct rule *r = rs_find(rs, subj, obj, 1);
+
+	if (!r->file || set) {
+		r->file = file;
+		r->line = line;
+	}
+	if (set) {
+		r->set = 1;
+		r->allow = allow;
+		r->deny = 0;
+	} else if (r->set) {
+		r->allow = (r->allow | allow) & ~deny;
+	} else {
+		allow &= ~deny;
+		r->allow = allow | (r->allow & ~deny);
+		r->deny = deny | (r->deny & ~allow);
+	}
+}
+
+PRINTF(4, 5) static void parse_err(const char *file, int line, int col, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	warn("%s:%d:%d: %s", file, line, col, msg);
+	TT.errors++;
+}
+
+/* One rule file's text into rs; errors are counted, not fatal, so that one
+ * run reports them all. */
+static void parse_rules(struct ruleset *rs, const char *file, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	int lineno = 0;
+
+	while (p < end) {
+		const char *eol = memchr(p, '\n', end - p);
+		const char *q, *tok[5];
+		size_t tlen[5];
+		int nt = 0;
+
+		if (!eol)
+			eol = end;
+		lineno++;
+		if (memchr(p, 0, eol - p)) {
+			parse_err(file, lineno, (int)((const char *)memchr(p, 0, eol - p) - p) + 1,
+				  "NUL byte in a rule file");
+			p = eol + 1;
+			continue;
+		}
+		for (q = p; q < eol;) {
+			while (q < eol && isspace((unsigned char)*q))
+				q++;
+			if (q == eol)
+				break;
+			if (nt == 0 && (*q == '#' || *q == ';'))
+				break;
+			if (nt < 5) {
+				tok[nt] = q;
+			}
+			while (q < eol && !isspace((unsigned char)*q))
+				q++;
+			if (nt < 5)
+				tlen[nt] = q - tok[nt];
+			nt++;
+		}
+		if (nt == 0) {
+			p = eol + 1;
+			continue;
+		}
+		if (nt < 3 || nt > 4) {
+			parse_err(file, lineno, nt > 4 ? (int)(tok[4] - p) + 1 : 1,
+				  "%d fields: a rule is SUBJECT OBJECT ACCESS or SUBJECT OBJECT ALLOW DENY", nt);
+			p = eol + 1;
+			continue;
+		}
+		int bad = 0;
+		int acc[2] = { 0, 0 };
+
+		for (int i = 0; i < 2; i++) {
+			const char *e = label_error(tok[i], tlen[i]);
+
+			if (e) {
+				parse_err(file, lineno, (int)(tok[i] - p) + 1, "%s %s: %.*s%s",
+					  i ? "object" : "subject", e, (int)(tlen[i] > 40 ? 40 : tlen[i]),
+					  tok[i], tlen[i] > 40 ? "..." : "");
+				bad = 1;
+			}
+		}
+		for (int i = 2; i < nt; i++) {
+			size_t at;
+
+			acc[i - 2] = parse_access(tok[i], tlen[i], &at);
+			if (acc[i - 2] < 0) {
+				parse_err(file, lineno, (int)(tok[i] - p + at) + 1,
+					  "'%c' is not an access letter (rwxatlb or -)", tok[i][at]);
+				bad = 1;
+			}
+		}
+		if (!bad) {
+			char *s = xstrndup(tok[0], tlen[0]), *o = xstrndup(tok[1], tlen[1]);
+
+			rs_add(rs, s, o, (unsigned)acc[0], nt == 4 ? (unsigned)acc[1] : 0, nt == 3, file,
+			       lineno);
+			free(s);
+			free(o);
+		}
+		p = eol + 1;
+	}
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The regular files of dir, sorted by name, dot files left out. */
+static char **dir_files(const char *dir, size_t *np)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **v = NULL;
+	size_t n = 0;
+
+	if (!d)
+		die_errno("%s", dir);
+	while ((de = readdir(d))) {
+		char *path;
+		struct stat st;
+
+		if (de->d_name[0] == '.')
+			continue;
+		path = xasprintf("%s/%s", dir, de->d_name);
+		if (stat(path, &st) || !S_ISREG(st.st_mode)) {
+			free(path);
+			continue;
+		}
+		v = xrealloc(v, (n + 1) * sizeof(*v));
+		v[n++] = path;
+	}
+	closedir(d);
+	qsort(v, n, sizeof(*v), name_cmp);
+	*np = n;
+	return v;
+}
+
+/* A file, a directory of files or "-" (stdin) into rs. */
+static void parse_source(struct ruleset *rs, const char *src)
+{
+	struct stat st;
+	char *text;
+	size_t len;
+
+	if (!strcmp(src, "-")) {
+		if (!(text = read_fd(0, &len)))
+			die_errno("standard input");
+		parse_rules(rs, "-", text, len);
+		return;
+	}
+	if (stat(src, &st))
+		die_errno("%s", src);
+	if (S_ISDIR(st.st_mode)) {
+		size_t n;
+		char **v = dir_files(src, &n);
+
+		for (size_t i = 0; i < n; i++)
+			parse_source(rs, v[i]);
+		return;
+	}
+	text = xread_file(src, &len);
+	parse_rules(rs, xstrdup(src), text, len);
+}
+
+/* What the kernel shows in load2: "subject object access" lines. */
+static void parse_kernel_rules(struct ruleset *rs, const char *text)
+{
+	char *copy = xstrdup(text), *save, *line;
+
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char s[LABEL_MAX + 2], o[LABEL_MAX + 2], a[16];
+
+		if (sscanf(line, "%256s %256s %15s", s, o, a) == 3)
+			rs_add(rs, s, o, (unsigned)(parse_access(a, strlen(a), NULL) & A_ALL), 0, 1,
+			       "load2", 0);
+	}
+	free(copy);
+}
+
+static char *smackfs(const char *rel)
+{
+	return kfs_path(KFS_SMACKFS, rel);
+}
+
+/* Root mode: a smackfs file of the image, "" when it does not exist yet. */
+static char *root_read(const char *rel)
+{
+	char *path = smackfs(rel);
+	char *t = read_file(path, NULL);
+
+	if (!t && errno != ENOENT)
+		die_errno("%s", path);
+	free(path);
+	return t ? t : xstrdup("");
+}
+
+static void root_write_rules(struct ruleset *rs)
+{
+	size_t cap = 256, len = 0;
+	char *buf = xmalloc(cap), acc[8];
+
+	for (size_t i = 0; i < rs->n; i++) {
+		struct rule *r = &rs->r[i];
+		size_t need = strlen(r->subj) + strlen(r->obj) + 12;
+
+		if (!r->allow)
+			continue;
+		if (len + need >= cap)
+			buf = xrealloc(buf, cap = (cap + need) * 2);
+		len += sprintf(buf + len, "%s %s %s\n", r->subj, r->obj, access_str(r->allow, acc));
+	}
+	char *path = smackfs("load2");
+
+	if (write_file_atomic(path, buf, len, 0644))
+		die_errno("%s", path);
+	free(path);
+	free(buf);
+}
+
+/* Write lines to a live smackfs rule file, as many a write as fit in
+ * WRITE_MAX bytes.  When the kernel refuses a write, its lines are sent one
+ * by one (setting a rule twice is harmless) to name the one it refuses. */
+static int write_lines(const char *rel, char **lines, const struct rule **from, size_t n)
+{
+	char *path = smackfs(rel);
+	int fd = open(path, O_WRONLY);
+	char *buf = xmalloc(WRITE_MAX + 1);
+	size_t i = 0;
+	int rc = 0;
+
+	if (fd < 0) {
+		warn_errno("%s", path);
+		free(path);
+		free(buf);
+		return -1;
+	}
+	while (i < n && !rc) {
+		size_t len = 0, first = i;
+		ssize_t w;
+
+		while (i < n && len + strlen(lines[i]) <= WRITE_MAX) {
+			memcpy(buf + len, lines[i], strlen(lines[i]));
+			len += strlen(lines[i++]);
+		}
+		if (i == first)
+			die("%s: a rule longer than %d bytes", path, WRITE_MAX);
+		for (size_t off = 0; off < len; off += (size_t)w) {
+			w = write(fd, buf + off, len - off);
+			if (w > 0)
+				continue;
+			if (i - first == 1) {
+				if (from && from[first]->file)
+					warn_errno("%s: %s:%d: the kernel refused \"%.*s\"", path,
+						   from[first]->file, from[first]->line,
+						   (int)strlen(lines[first]) - 1, lines[first]);
+				else
+					warn_errno("%s: the kernel refused \"%.*s\"", path,
+						   (int)strlen(lines[first]) - 1, lines[first]);
+				rc = -1;
+				break;
+			}
+			for (size_t j = first; j < i && !rc; j++)
+				if (write(fd, lines[j], strlen(lines[j])) < 0) {
+					warn_errno("%s: %s:%d: the kernel refused \"%.*s\"", path,
+						   from && from[j]->file ? from[j]->file : "?",
+						   from ? from[j]->line : 0, (int)strlen(lines[j]) - 1,
+						   lines[j]);
+					rc = -1;
+				}
+			break;
+		}
+	}
+	close(fd);
+	free(buf);
+	free(path);
+	return rc;
+}
+
+/* The old interface: one rule a write, 24-column labels. */
+static int write_load_fixed(struct ruleset *rs)
+{
+	char *path = smackfs("load");
+	int fd = xopen(path, O_WRONLY);
+
+	for (size_t i = 0; i < rs->n; i++) {
+		struct rule *r = &rs->r[i];
+		char buf[64], acc[8] = "------";
+
+		if (!r->set)
+			die("%s:%d: this kernel has no change-rule", r->file, r->line);
+		if (strlen(r->subj) > 23 || strlen(r->obj) > 23)
+			die("%s:%d: this kernel's load takes labels of at most 23 bytes", r->file,
+			    r->line);
+		if (r->allow & A_B)
+			die("%s:%d: this kernel's load has no 'b'", r->file, r->line);
+		for (int j = 0; j < 6; j++)
+			if (r->allow & (1u << j))
+				acc[j] = letters[j];
+		int len = snprintf(buf, sizeof(buf), "%-23s %-23s %-6s", r->subj, r->obj, acc);
+
+		if (write(fd, buf, len) != len) {
+			warn_errno("%s: %s:%d: the kernel refused the rule", path, r->file, r->line);
+			close(fd);
+			return -1;
+		}
+	}
+	close(fd);
+	free(path);
+	return 0;
+}
+
+/* Load a merged rule set: sets to load2, changes to change-rule. */
+static int load_ruleset(struct ruleset *rs)
+{
+	char **set = xmalloc((rs->n + 1) * sizeof(char *));
+	char **chg = xmalloc((rs->n + 1) * sizeof(char *));
+	const struct rule **sfrom = xmalloc((rs->n + 1) * sizeof(*sfrom));
+	const struct rule **cfrom = xmalloc((rs->n + 1) * sizeof(*cfrom));
+	size_t ns = 0, nc = 0;
+	int rc = 0;
+
+	if (root_dir()) {
+		struct ruleset k = { 0 };
+		char *t = root_read("load2");
+
+		parse_kernel_rules(&k, t);
+		for (size_t i = 0; i < rs->n; i++)
+			rs_add(&k, rs->r[i].subj, rs->r[i].obj, rs->r[i].allow, rs->r[i].deny,
+			       rs->r[i].set, NULL, 0);
+		root_write_rules(&k);
+		return 0;
+	}
+	for (size_t i = 0; i < rs->n; i++) {
+		struct rule *r = &rs->r[i];
+		char a[8], d[8];
+
+		if (r->set) {
+			sfrom[ns] = r;
+			set[ns++] = xasprintf("%s %s %s\n", r->subj, r->obj, access_str(r->allow, a));
+		} else {
+			cfrom[nc] = r;
+			chg[nc++] = xasprintf("%s %s %s %s\n", r->subj, r->obj, access_str(r->allow, a),
+					      access_str(r->deny, d));
+		}
+	}
+	char *l2 = smackfs("load2");
+
+	if (ns && access(l2, F_OK) && errno == ENOENT && !nc)
+		rc = write_load_fixed(rs);
+	else if (ns)
+		rc = write_lines("load2", set, sfrom, ns);
+	if (!rc && nc)
+		rc = write_lines("change-rule", chg, cfrom, nc);
+	free(l2);
+	return rc;
+}
+
+static void parse_or_die(struct ruleset *rs, int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++)
+		parse_source(rs, argv[i]);
+	if (TT.errors)
+		die("%d error%s; nothing loaded", TT.errors, TT.errors > 1 ? "s" : "");
+}
+
+static int cmd_load(int argc, char **argv)
+{
+	struct opt o[] = { { 'c', "clear", 0, 0, NULL }, OPT_END };
+
+	opt_parse(&argc, &argv, o, 0);
+	if (!argc)
+		usage_error("load: no rule file (FILE, DIR or -)");
+	parse_or_die(&TT.rs, argc, argv);
+	if (o[0].seen)
+		for (size_t i = 0; i < TT.rs.n; i++) {
+			TT.rs.r[i].set = 1;
+			TT.rs.r[i].allow = TT.rs.r[i].deny = 0;
+		}
+	return load_ruleset(&TT.rs) ? 1 : 0;
+}
+
+static int cmd_check(int argc, char **argv)
+{
+	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
+	if (!argc)
+		usage_error("check: no rule file (FILE, DIR or -)");
+	parse_or_die(&TT.rs, argc, argv);
+	for (size_t i = 0; i < TT.rs.n; i++) {
+		struct rule *r = &TT.rs.r[i];
+		char a[8], d[8];
+
+		if (r->set)
+			printf("%s %s %s\n", r->subj, r->obj, access_str(r->allow, a));
+		else
+			printf("%s %s %s %s\n", r->subj, r->obj, access_str(r->allow, a),
+			       access_str(r->deny, d));
+	}
+	return 0;
+}
+
+static char *kernel_rules_text(void)
+{
+	char *path, *t;
+
+	if (root_dir())
+		return root_read("load2");
+	path = smackfs("load2");
+	if (!(t = read_file(path, NULL)))
+		die_errno("%s", path);
+	free(path);
+	return t;
+}
+
+static int cmd_rules(int argc, char **argv)
+{
+	struct opt o[] = { { 's', "subject", OPT_ARG, 0, NULL }, OPT_END };
+	struct ruleset k = { 0 };
+	char acc[8];
+
+	opt_parse(&argc, &argv, o, 0);
+	if (argc)
+		usage_error("rules: unexpected argument %s", argv[0]);
+	if (o[0].arg)
+		check_label(o[0].arg, "subject");
+	parse_kernel_rules(&k, kernel_rules_text());
+	for (size_t i = 0; i < k.n; i++)
+		if (k.r[i].allow && (!o[0].arg || !strcmp(o[0].arg, k.r[i].subj)))
+			printf("%s %s %s\n", k.r[i].subj, k.r[i].obj, access_str(k.r[i].allow, acc));
+	return 0;
+}
+
+/* Every rule the kernel shows, with no access. */
+static int clean_all(void)
+{
+	struct ruleset k = { 0 };
+
+	parse_kernel_rules(&k, kernel_rules_text());
+	if (root_dir()) {
+		root_write_rules(&(struct ruleset){ 0 });
+		return 0;
+	}
+	for (size_t i = 0; i < k.n; i++) {
+		k.r[i].allow = 0;
+		k.r[i].file = NULL;
+	}
+	return k.n ? load_ruleset(&k) : 0;
+}
+
+static int cmd_clean(int argc, char **argv)
+{
+	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
+	if (argc)
+		usage_error("clean: unexpected argument %s", argv[0]);
+	return clean_all() ? 1 : 0;
+}
+
+/* Write one value to a smackfs file in one write(2); under a root, replace
+ * the file. */
+static int put_setting(const char *rel, const char *val, size_t len)
+{
+	char *path = smackfs(rel);
+	int fd, rc = 0;
+
+	if (root_dir()) {
+		if (write_file_atomic(path, val, len, 0644)) {
+			warn_errno("%s", path);
+			rc = -1;
+		}
+	} else if ((fd = open(path, O_WRONLY)) < 0) {
+		warn_errno("%s", path);
+		rc = -1;
+	} else {
+		if (write(fd, val, len) != (ssize_t)len) {
+			warn_errno("%s: write \"%.*s\"", path, (int)len, val);
+			rc = -1;
+		}
+		close(fd);
+	}
+	free(path);
+	return rc;
+}
+
+/* A cipso.d line "LABEL LEVEL [CAT...]" as cipso2 wants it: 4-column fields
+ * with the category count added.  NULL (error reported) if it is wrong. */
+static char *cipso_line(const char *file, int line, char *text)
+{
+	char *tok[200], *save, *t;
+	int n = 0;
+
+	for (t = strtok_r(text, " \t", &save); t; t = strtok_r(NULL, " \t", &save))
+		if (n < 200)
+			tok[n++] = t;
+	if (n < 2 || n > 2 + 184) {
+		parse_err(file, line, 1, "a mapping is LABEL LEVEL [CATEGORY...] (at most 184)");
+		return NULL;
+	}
+	if (label_error(tok[0], strlen(tok[0]))) {
+		parse_err(file, line, 1, "%s", label_error(tok[0], strlen(tok[0])));
+		return NULL;
+	}
+	size_t cap = strlen(tok[0]) + 4 * (size_t)n + 8;
+	char *out = xmalloc(cap);
+	int len = sprintf(out, "%s ", tok[0]);
+
+	for (int i = 1; i < n; i++) {
+		char *e;
+		long v = strtol(tok[i], &e, 10);
+		long lo = i == 1 ? 0 : 1, hi = i == 1 ? 255 : 184;
+
+		if (*e || e == tok[i] || v < lo || v > hi) {
+			parse_err(file, line, (int)(tok[i] - text) + 1, "%s '%s' is not in %ld-%ld",
+				  i == 1 ? "level" : "category", tok[i], lo, hi);
+			free(out);
+			return NULL;
+		}
+		len += sprintf(out + len, "%-4ld", v);
+		if (i == 1)
+			len += sprintf(out + len, "%-4d", n - 2);
+	}
+	return out;
+}
+
+struct lines {
+	char **v;
+	size_t n;
+};
+
+static void lines_add(struct lines *l, char *s)
+{
+	l->v = xrealloc(l->v, (l->n + 1) * sizeof(char *));
+	l->v[l->n++] = s;
+}
+
+/* Each non-comment line of the files of src (a file or a directory). */
+static void read_config_lines(const char *src, struct lines *out, int cipso)
+{
+	struct stat st;
+	char **files, *one[1];
+	size_t nf;
+
+	if (stat(src, &st))
+		return;
+	if (S_ISDIR(st.st_mode)) {
+		files = dir_files(src, &nf);
+	} else {
+		one[0] = xstrdup(src);
+		files = one;
+		nf = 1;
+	}
+	for (size_t i = 0; i < nf; i++) {
+		char *text = xread_file(files[i], NULL), *save, *l;
+		int lineno = 0;
+		char *p = text;
+
+		/* strtok_r would hide empty lines from the numbering. */
+		while (p) {
+			char *nl = strchr(p, '\n');
+
+			if (nl)
+				*nl = 0;
+			l = p;
+			p = nl ? nl + 1 : NULL;
+			lineno++;
+			while (isspace((unsigned char)*l))
+				l++;
+			if (!*l || *l == '#' || *l == ';')
+				continue;
+			for (char *e = l + strlen(l); e > l && isspace((unsigned char)e[-1]);)
+				*--e = 0;
+			if (cipso) {
+				char *c = cipso_line(files[i], lineno, l);
+
+				if (c)
+					lines_add(out, c);
+			} else {
+				lines_add(out, xstrdup(l));
+			}
+		}
+		(void)save;
+	}
+}
+
+static int cmd_apply(int argc, char **argv)
+{
+	struct opt o[] = { { 0, "config", OPT_ARG, 0, NULL }, OPT_END };
+	struct lines cipso = { 0 }, netlabel = { 0 }, onlycap = { 0 };
+	char *cfg, *p;
+	struct stat st;
+	int rc = 0;
+
+	opt_parse(&argc, &argv, o, 0);
+	if (argc)
+		usage_error("apply: unexpected argument %s", argv[0]);
+	cfg = o[0].arg ? xstrdup(o[0].arg) : root_path("/etc/smack");
+	p = xasprintf("%s/accesses.d", cfg);
+	if (!stat(p, &st))
+		parse_source(&TT.rs, p);
+	read_config_lines(p = xasprintf("%s/cipso.d", cfg), &cipso, 1);
+	read_config_lines(p = xasprintf("%s/netlabel.d", cfg), &netlabel, 0);
+	read_config_lines(p = xasprintf("%s/onlycap", cfg), &onlycap, 0);
+	for (size_t i = 0; i < onlycap.n; i++) {
+		char *save, *t;
+
+		char *copy = xstrdup(onlycap.v[i]);
+
+		for (t = strtok_r(copy, " \t", &save); t; t = strtok_r(NULL, " \t", &save))
+			if (label_error(t, strlen(t)))
+				parse_err(p, 0, 0, "'%s': %s", t, label_error(t, strlen(t)));
+		free(copy);
+	}
+	if (TT.errors)
+		die("%d error%s; nothing applied", TT.errors, TT.errors > 1 ? "s" : "");
+	if (clean_all() || load_ruleset(&TT.rs))
+		return 1;
+	for (size_t i = 0; i < cipso.n; i++)
+		rc |= put_setting("cipso2", cipso.v[i], strlen(cipso.v[i]));
+	for (size_t i = 0; i < netlabel.n; i++)
+		rc |= put_setting("netlabel", netlabel.v[i], strlen(netlabel.v[i]));
+	if (onlycap.n) {
+		char *all = xstrdup("");
+
+		for (size_t i = 0; i < onlycap.n; i++) {
+			char *save, *t, *n;
+
+			for (t = strtok_r(onlycap.v[i], " \t", &save); t;
+			     t = strtok_r(NULL, " \t", &save)) {
+				n = xasprintf("%s%s ", all, t);
+				free(all);
+				all = n;
+			}
+		}
+		rc |= put_setting("onlycap", all, strlen(all));
+	}
+	return rc ? 1 : 0;
+}
+
+/* The kernel's smk_access() for labels it knows; 0 allowed, else the step
+ * number that decided (for -v). */
+static const char *decide(const struct ruleset *rs, const char *s, const char *o, unsigned req,
+			  int *allowed)
+{
+	struct rule *r;
+
+	*allowed = 0;
+	if (!strcmp(s, "*"))
+		return "subject * may access nothing";
+	*allowed = 1;
+	if (!strcmp(o, "@") || !strcmp(s, "@"))
+		return "label @ is accessible to and from everything";
+	if (!strcmp(o, "*"))
+		return "object * is accessible to everything";
+	if (!strcmp(s, o))
+		return "subject and object are the same label";
+	if ((req & (A_R | A_X)) == req || (req & A_L) == req) {
+		if (!strcmp(o, "_"))
+			return "object _ may be read, executed or locked by anyone";
+		if (!strcmp(s, "^"))
+			return "subject ^ may read, execute or lock anything";
+	}
+	r = rs_find((struct ruleset *)rs, s, o, 0);
+	if (!r || !r->allow) {
+		*allowed = 0;
+		return "no rule";
+	}
+	/* smk_access_entry(): write access implies lock. */
+	if ((req & (r->allow | (r->allow & A_W ? A_L : 0))) != req) {
+		*allowed = 0;
+		return "the rule does not grant all of it";
+	}
+	return "a rule grants it";
+}
+
+static int label_known(const struct ruleset *rs, const char *l)
+{
+	static const char *const builtin[] = { "_", "^", "*", "?", "@" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(builtin); i++)
+		if (!strcmp(l, builtin[i]))
+			return 1;
+	for (size_t i = 0; i < rs->n; i++)
+		if (!strcmp(rs->r[i].subj, l) || !strcmp(rs->r[i].obj, l))
+			return 1;
+	return 0;
+}
+
+/* 1 allowed, 0 denied, for the rule set the model holds. */
+static int offline_answer(const struct ruleset *rs, const char *s, const char *o, unsigned req,
+			  const char **why)
+{
+	int allowed;
+
+	if (!label_known(rs, s) || !label_known(rs, o)) {
+		*why = "a label the kernel does not know (no rule names it)";
+		return 0;
+	}
+	*why = decide(rs, s, o, req, &allowed);
+	return allowed;
+}
+
+/* The kernel's answer through an access2 transaction: 1, 0, or -1. */
+static int kernel_answer(const char *s, const char *o, const char *a)
+{
+	char *path = smackfs("access2"), *req, buf[8];
+	int fd = open(path, O_RDWR);
+	ssize_t n;
+
+	if (fd < 0)
+		die_errno("%s", path);
+	req = xasprintf("%s %s %s", s, o, a[0] ? a : "-");
+	if (write(fd, req, strlen(req)) != (ssize_t)strlen(req))
+		die_errno("%s: write \"%s\"", path, req);
+	n = read(fd, buf, sizeof(buf));
+	close(fd);
+	free(req);
+	free(path);
+	if (n < 1 || (buf[0] != '0' && buf[0] != '1'))
+		die("access2: no answer");
+	return buf[0] == '1';
+}
+
+static int one_query(int offline, const char *s, const char *o, const char *a, int verbose)
+{
+	const char *why = NULL;
+	int r;
+
+	check_label(s, "subject");
+	check_label(o, "object");
+	unsigned want = xaccess(a, "access");
+
+	r = offline ? offline_answer(&TT.rs, s, o, want, &why) : kernel_answer(s, o, a);
+	printf("%d\n", r);
+	fflush(stdout);
+	if (verbose && why)
+		fprintf(stderr, "%s %s %s: %s: %s\n", s, o, a, r ? "allowed" : "denied", why);
+	return r;
+}
+
+static int cmd_access(int argc, char **argv)
+{
+	struct opt o[] = { { 0, "offline", 0, 0, NULL }, { 0, "rules", OPT_ARG, 0, NULL },
+			   { 'v', "verbose", 0, 0, NULL }, { 0, "batch", OPT_ARG, 0, NULL },
+			   OPT_END };
+	int offline = 0;
+
+	die_status = 2;
+	opt_parse(&argc, &argv, o, 0);
+	if (argc != (o[3].arg ? 0 : 3))
+		usage_error(o[3].arg ? "access --batch: no other operands"
+				     : "access: needs SUBJECT OBJECT ACCESS");
+	if (o[0].seen || o[1].seen) {
+		if (!o[1].arg)
+			usage_error("access --offline needs --rules FILE|DIR");
+		for (char *s = xstrdup(o[1].arg), *save, *t = strtok_r(s, ":", &save); t;
+		     t = strtok_r(NULL, ":", &save))
+			parse_source(&TT.rs, t);
+		if (TT.errors)
+			die("%d error%s in the rules", TT.errors, TT.errors > 1 ? "s" : "");
+		/* Change lines apply to an empty kernel: what they allow is what is left. */
+		offline = 1;
+	} else if (root_dir()) {
+		parse_kernel_rules(&TT.rs, root_read("load2"));
+		offline = 1;
+	}
+	if (!o[3].arg)
+		return one_query(offline, argv[0], argv[1], argv[2], o[2].seen) ? 0 : 1;
+
+	size_t len;
+	char *text = strcmp(o[3].arg, "-") ? xread_file(o[3].arg, &len) : read_fd(0, &len);
+	char *save, *line;
+	int lineno = 0;
+
+	if (!text)
+		die_errno("standard input");
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *f[4], *fs;
+		int n = 0;
+
+		lineno++;
+		for (char *t = strtok_r(line, " \t", &fs); t; t = strtok_r(NULL, " \t", &fs))
+			if (n < 4)
+				f[n++] = t;
+		if (n != 3)
+			die("%s:%d: a query is SUBJECT OBJECT ACCESS", o[3].arg, lineno);
+		one_query(offline, f[0], f[1], f[2], o[2].seen);
+	}
+	return 0;
+}
+
+static int cmd_change_rule(int argc, char **argv)
+{
+	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
+	if (argc != 4)
+		usage_error("change-rule: needs SUBJECT OBJECT ALLOW DENY");
+	check_label(argv[0], "subject");
+	check_label(argv[1], "object");
+	unsigned a = xaccess(argv[2], "allow"), d = xaccess(argv[3], "deny");
+
+	rs_add(&TT.rs, argv[0], argv[1], a, d, 0, "command line", 0);
+	return load_ruleset(&TT.rs) ? 1 : 0;
+}
+
+static int cmd_revoke(int argc, char **argv)
+{
+	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
+	if (argc != 1)
+		usage_error("revoke-subject: needs one LABEL");
+	check_label(argv[0], "label");
+	if (root_dir()) {
+		struct ruleset k = { 0 };
+
+		parse_kernel_rules(&k, root_read("load2"));
+		for (size_t i = 0; i < k.n; i++)
+			if (!strcmp(k.r[i].subj, argv[0]))
+				k.r[i].allow = 0;
+		root_write_rules(&k);
+		return 0;
+	}
+	return put_setting("revoke-subject", argv[0], strlen(argv[0])) ? 1 : 0;
+}
+
+/* ---- labels on files ---- */
+
+static const struct xa {
+	char opt, rm;
+	const char *name, *show;
+} xattrs[] = {
+	{ 'a', 'A', "security.SMACK64", "access" },
+	{ 'e', 'E', "security.SMACK64EXEC", "execute" },
+	{ 'm', 'M', "security.SMACK64MMAP", "mmap" },
+	{ 't', 'T', "security.SMACK64TRANSMUTE", "transmute" },
+};
+
+struct label_job {
+	const char *set[4];	/* value to set, NULL: leave */
+	int rm[4];
+	int modify, recurse, follow, rc;
+};
+
+static ssize_t xa_get(const char *path, const char *name, char *buf, size_t len, int follow)
+{
+	return follow ? getxattr(path, name, buf, len) : lgetxattr(path, name, buf, len);
+}
+
+static void label_one(struct label_job *j, const char *path, const char *shown, int follow)
+{
+	struct stat st;
+
+	if ((follow ? stat : lstat)(path, &st)) {
+		warn_errno("%s", shown);
+		j->rc = 1;
+		return;
+	}
+	if (!j->modify) {
+		char line[2048];
+		int len = 0, any = 0;
+
+		for (size_t i = 0; i < ARRAY_SIZE(xattrs); i++) {
+			char v[LABEL_MAX + 2];
+			ssize_t n = xa_get(path, xattrs[i].name, v, sizeof(v) - 1, follow);
+
+			/* Smack reports names it does not keep as empty values. */
+			if (n <= 0)
+				continue;
+			v[n] = 0;
+			len += snprintf(line + len, sizeof(line) - len, " %s=\"%s\"", xattrs[i].show, v);
+			any = 1;
+		}
+		if (any)
+			printf("%s%s\n", shown, line);
+		else
+			printf("%s: no Smack label\n", shown);
+	} else {
+		for (size_t i = 0; i < ARRAY_SIZE(xattrs); i++) {
+			const char *v = j->set[i];
+			int r = 0;
+
+			if (v && i == 3 && !S_ISDIR(st.st_mode)) {
+				if (!j->recurse) {
+					warn("%s: transmute: not a directory", shown);
+					j->rc = 1;
+				}
+				continue;
+			}
+			if (v)
+				r = (follow ? setxattr : lsetxattr)(path, xattrs[i].name, v, strlen(v), 0);
+			else if (j->rm[i]) {
+				r = (follow ? removexattr : lremovexattr)(path, xattrs[i].name);
+				if (r && errno == ENODATA)
+					r = 0;
+			}
+			if (r) {
+				warn_errno("%s: %s", shown, xattrs[i].name);
+				j->rc = 1;
+			}
+		}
+	}
+	if (j->recurse && S_ISDIR(st.st_mode)) {
+		DIR *d = opendir(path);
+		struct dirent *de;
+
+		if (!d) {
+			warn_errno("%s", shown);
+			j->rc = 1;
+			return;
+		}
+		char **names = NULL;
+		size_t n = 0;
+
+		while ((de = readdir(d)))
+			if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
+				names = xrealloc(names, (n + 1) * sizeof(*names));
+				names[n++] = xstrdup(de->d_name);
+			}
+		closedir(d);
+		qsort(names, n, sizeof(*names), name_cmp);
+		for (size_t i = 0; i < n; i++) {
+			char *p = xasprintf("%s/%s", path, names[i]);
+			char *s = xasprintf("%s/%s", shown, names[i]);
+
+			label_one(j, p, s, j->follow);
+			free(p);
+			free(s);
+			free(names[i]);
+		}
+		free(names);
+	}
+}
+
+static int cmd_label(int argc, char **argv)
+{
+	struct opt o[] = {
+		{ 'a', "access", OPT_ARG, 0, NULL }, { 'e', "exec", OPT_ARG, 0, NULL },
+		{ 'm', "mmap", OPT_ARG, 0, NULL }, { 't', "transmute", 0, 0, NULL },
+		{ 'A', NULL, 0, 0, NULL }, { 'E', NULL, 0, 0, NULL }, { 'M', NULL, 0, 0, NULL },
+		{ 'T', NULL, 0, 0, NULL }, { 'D', "drop", 0, 0, NULL },
+		{ 'r', "recursive", 0, 0, NULL }, { 'L', "dereference", 0, 0, NULL },
+		{ 'd', NULL, 0, 0, NULL }, OPT_END,
+	};
+	struct label_job j = { 0 };
+
+	opt_parse(&argc, &argv, o, 0);
+	if (!argc)
+		usage_error("label: no PATH");
+	for (int i = 0; i < 3; i++)
+		if (o[i].seen) {
+			const char *e = label_error(o[i].arg, strlen(o[i].arg));
+
+			if (e)
+				usage_error("-%c '%s': %s", o[i].sh, o[i].arg, e);
+			if (i && (!strcmp(o[i].arg, "*") || !strcmp(o[i].arg, "@")))
+				usage_error("-%c: %s cannot be an %s label", o[i].sh, o[i].arg,
+					    xattrs[i].show);
+			j.set[i] = o[i].arg;
+		}
+	if (o[3].seen)
+		j.set[3] = "TRUE";
+	for (int i = 0; i < 4; i++) {
+		j.rm[i] = o[4 + i].seen || o[8].seen || o[11].seen;
+		if (j.rm[i] && j.set[i])
+			usage_error("-%c and -%c together", xattrs[i].opt, xattrs[i].rm);
+		j.modify |= j.rm[i] || j.set[i];
+	}
+	j.recurse = o[9].seen;
+	j.follow = o[10].seen;
+	for (int i = 0; i < argc; i++) {
+		char *p = root_dir() && argv[i][0] == '/' ? root_path(argv[i]) : xstrdup(argv[i]);
+
+		label_one(&j, p, argv[i], j.follow);
+		free(p);
+	}
+	return j.rc;
+}
+
+/* ---- settings ---- */
+
+enum { V_LABEL, V_LABELS, V_INT, V_RAW };
+
+static const struct setting {
+	const char *name;
+	int kind;
+	long max;
+} settings[] = {
+	{ "onlycap", V_LABELS, 0 }, { "relabel-self", V_LABELS, 0 },
+	{ "unconfined", V_LABEL, 0 }, { "ambient", V_LABEL, 0 }, { "syslog", V_LABEL, 0 },
+	{ "logging", V_INT, 3 }, { "ptrace", V_INT, 2 }, { "doi", V_INT, 4294967295 },
+	{ "direct", V_INT, 255 }, { "mapped", V_INT, 255 },
+	{ "cipso2", V_RAW, 0 }, { "netlabel", V_RAW, 0 }, { "ipv6host", V_RAW, 0 },
+	{ "current", V_LABEL, 0 },
+};
+
+static const struct setting *find_setting(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(settings); i++)
+		if (!strcmp(name, settings[i].name))
+			return &settings[i];
+	usage_error("unknown setting %s", name);
+}
+
+static char *current_path(void)
+{
+	return kfs_path(KFS_PROC, "self/attr/current");
+}
+
+/* A setting's value as text: the kernel's trailing NUL and newline dropped,
+ * space-terminated lists trimmed. */
+static char *get_value(const struct setting *s)
+{
+	char *path = !strcmp(s->name, "current") ? current_path() : smackfs(s->name);
+	size_t len;
+	char *t = read_file(path, &len);
+
+	if (!t) {
+		warn_errno("%s", path);
+		free(path);
+		return NULL;
+	}
+	len = strnlen(t, len);
+	while (len && (t[len - 1] == '\n' || t[len - 1] == ' '))
+		len--;
+	t[len] = 0;
+	free(path);
+	return t;
+}
+
+static int cmd_get(int argc, char **argv)
+{
+	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
+	if (argc != 1)
+		usage_error("get: needs NAME");
+	char *v = get_value(find_setting(argv[0]));
+
+	if (!v)
+		return 1;
+	printf("%s\n", v);
+	return 0;
+}
+
+static int cmd_set(int argc, char **argv)
+{
+	const struct setting *s;
+	char *val;
+
+	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, OPTP_STOP);
+	if (argc < 2)
+		usage_error("set: needs NAME VALUE");
+	s = find_setting(argv[0]);
+	if (s->kind != V_LABELS && s->kind != V_RAW && argc != 2)
+		usage_error("set %s: takes one value", s->name);
+	if (s->kind == V_INT) {
+		long long v = xstrtonum(argv[1], !strcmp(s->name, "doi") ? 1 : 0, s->max, s->name);
+
+		val = xasprintf("%lld", v);
+	} else if (s->kind == V_LABEL) {
+		check_label(argv[1], s->name);
+		if (!strcmp(s->name, "current") && (!strcmp(argv[1], "*") || !strcmp(argv[1], "@")))
+			usage_error("a process cannot have the label %s", argv[1]);
+		val = xstrdup(argv[1]);
+	} else if (s->kind == V_LABELS) {
+		val = xstrdup("");
+		for (int i = 1; i < argc; i++) {
+			char *n;
+
+			if (!(argc == 2 && !strcmp(argv[1], "-")))
+				check_label(argv[i], s->name);
+			n = xasprintf("%s%s%s", val, *val ? " " : "", argv[i]);
+			free(val);
+			val = n;
+		}
+	} else if (!strcmp(s->name, "cipso2")) {
+		char *joined = xstrdup(argv[1]);
+
+		for (int i = 2; i < argc; i++) {
+			char *n = xasprintf("%s %s", joined, argv[i]);
+
+			free(joined);
+			joined = n;
+		}
+		if (!(val = cipso_line("command line", 0, joined)))
+			exit(2);
+	} else {
+		if (argc != 3)
+			usage_error("set %s: needs ADDRESS LABEL", s->name);
+		if (strcmp(argv[2], "-CIPSO") && strcmp(argv[2], "-DELETE"))
+			check_label(argv[2], "label");
+		val = xasprintf("%s %s", argv[1], argv[2]);
+	}
+	if (!strcmp(s->name, "current")) {
+		char *p = current_path();
+		int fd = xopen(p, O_WRONLY);
+
+		if (write(fd, val, strlen(val)) != (ssize_t)strlen(val))
+			die_errno("%s", p);
+		close(fd);
+		return 0;
+	}
+	return put_setting(s->name, val, strlen(val)) ? 1 : 0;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	char *p;
+	int fd;
+
+	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, OPTP_STOP | OPTP_NO_ROOT);
+	if (argc < 2)
+		usage_error("run: needs LABEL CMD");
+	check_label(argv[0], "label");
+	p = current_path();
+	fd = xopen(p, O_WRONLY);
+	if (write(fd, argv[0], strlen(argv[0])) != (ssize_t)strlen(argv[0]))
+		die_errno("%s: %s", p, argv[0]);
+	close(fd);
+	execvp(argv[1], argv + 1);
+	die_status = errno == ENOENT ? 127 : 126;
+	die_errno("%s", argv[1]);
+}
+
+static void json_str(const char *k, const char *v, int comma)
+{
+	printf("%s\"%s\":", comma ? "," : "", k);
+	if (!v) {
+		printf("null");
+		return;
+	}
+	putchar('"');
+	for (; *v; v++)
+		if (*v == '"' || *v == '\\')
+			printf("\\%c", *v);
+		else if ((unsigned char)*v < 0x20)
+			printf("\\u%04x", *v);
+		else
+			putchar(*v);
+	putchar('"');
+}
+
+static int cmd_status(int argc, char **argv)
+{
+	struct opt o[] = { { 0, "json", 0, 0, NULL }, OPT_END };
+	static const char *const shown[] = { "onlycap", "ambient", "logging", "ptrace",
+					     "doi", "direct", "mapped", "unconfined", "syslog" };
+	const char *why, *dir;
+	char *lsm, *sec;
+	struct ruleset k = { 0 };
+	size_t nrules = 0;
+	char *vals[ARRAY_SIZE(shown)] = { 0 };
+
+	opt_parse(&argc, &argv, o, 0);
+	if (argc)
+		usage_error("status: unexpected argument %s", argv[0]);
+	dir = kfs_dir(KFS_SMACKFS, &why);
+	sec = kfs_dir(KFS_SECURITYFS, NULL) ? kfs_path(KFS_SECURITYFS, "lsm") : NULL;
+	lsm = sec ? read_file(sec, NULL) : NULL;
+	if (dir) {
+		char *t = root_dir() ? root_read("load2") : read_file(smackfs("load2"), NULL);
+
+		if (t)
+			parse_kernel_rules(&k, t);
+		for (size_t i = 0; i < k.n; i++)
+			nrules += k.r[i].allow != 0;
+		for (size_t i = 0; i < ARRAY_SIZE(shown); i++) {
+			char *p = smackfs(shown[i]);
+
+			if (!access(p, F_OK))
+				vals[i] = get_value(find_setting(shown[i]));
+			free(p);
+		}
+	}
+	int active = lsm ? strstr(lsm, "smack") != NULL : dir && !root_dir();
+
+	if (o[0].seen) {
+		printf("{");
+		json_str("smackfs", dir, 0);
+		printf(",\"active\":%s", active ? "true" : "false");
+		printf(",\"rules\":%zu", nrules);
+		for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
+			json_str(shown[i], vals[i], 1);
+		printf("}\n");
+		return 0;
+	}
+	if (dir)
+		printf("smackfs: %s\n", dir);
+	else
+		printf("smackfs: not mounted (%s)\n", why);
+	printf("smack: %s\n", active ? "active" : "not active");
+	if (!dir)
+		return 0;
+	printf("rules: %zu\n", nrules);
+	for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
+		if (vals[i])
+			printf("%s: %s\n", shown[i], vals[i]);
+	return 0;
+}
+
+static const struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+} commands[] = {
+	{ "load", cmd_load }, { "check", cmd_check }, { "rules", cmd_rules },
+	{ "apply", cmd_apply }, { "clean", cmd_clean }, { "clear", cmd_clean },
+	{ "status", cmd_status }, { "access", cmd_access }, { "change-rule", cmd_change_rule },
+	{ "revoke-subject", cmd_revoke }, { "label", cmd_label }, { "get", cmd_get },
+	{ "set", cmd_set }, { "run", cmd_run },
+};
 
 int smackctl_main(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	not_implemented();
+	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, OPTP_STOP);
+	if (!argc)
+		usage_error("no command (see --help)");
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		if (!strcmp(argv[0], commands[i].name))
+			return commands[i].fn(argc, argv);
+	usage_error("unknown command: %s", argv[0]);
 }
