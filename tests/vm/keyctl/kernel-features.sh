@@ -15,18 +15,7 @@
 # vm-modules: pkcs8_key_parser
 # vm-carry: keyutils
 . /vm/lib.sh
-KD_ANCHOR=/vm/anchor/keyctl
-KD_OURS=/bin/lsmbox
-KD_AS="vm-probe as 65534"
-kd_pass() { pass "$1"; }
-kd_fail() { fail "$1" "$2"; }
-. /vm/tests/keyctl/kdiff.lib
-if ! "$KD_ANCHOR" --version > /dev/null 2>&1; then
-	fail "the anchor runs" "$("$KD_ANCHOR" --version 2>&1)"
-	exit 0
-fi
-kd_setup || { fail "kd_setup" "cannot make the harness's directory"; exit 0; }
-cp /vm/tests/keyctl/fixtures/* "$KD_DIR/w/"
+. /vm/tests/keyctl/vm.lib
 
 # side a|o SCRIPT: one side's plain output, for the absolute checks.
 side() {

@@ -9,17 +9,7 @@
 # vm-append: VM_SCRIPT_TIMEOUT=200
 # vm-carry: keyutils
 . /vm/lib.sh
-KD_ANCHOR=/vm/anchor/keyctl
-KD_OURS=/bin/lsmbox
-KD_AS="vm-probe as 65534"
-kd_pass() { pass "$1"; }
-kd_fail() { fail "$1" "$2"; }
-. /vm/tests/keyctl/kdiff.lib
-if ! "$KD_ANCHOR" --version > /dev/null 2>&1; then
-	fail "the anchor runs" "$("$KD_ANCHOR" --version 2>&1)"
-	exit 0
-fi
-kd_setup || { fail "kd_setup" "cannot make the harness's directory"; exit 0; }
+. /vm/tests/keyctl/vm.lib
 
 is "this kernel has key notifications" "have_notify=1" sh -c "$KD_ANCHOR supports | grep have_notify"
 kdiff "supports on a kernel with notifications" 'keyctl supports; keyctl supports notify; echo $?'
