@@ -70,6 +70,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/xattr.h>
+#include <arpa/inet.h>
 #include <unistd.h>
 
 #include "lsmbox.h"
@@ -108,8 +109,8 @@ struct ruleset {
 
 static struct {
 	int errors;		/* parse errors reported */
+	int legacy;		/* load --legacy: the 24-column load file */
 	struct ruleset rs;
-	char **labels;		/* offline: every label the rules name */
 } TT;
 
 /* NULL if the label is valid, else what is wrong with it. */
@@ -182,16 +183,28 @@ static const char *access_str(unsigned v, char *buf)
 	return buf;
 }
 
-static uint64_t hash_pair(const char *s, const char *o)
+/* FNV-1a; 0xff never occurs in a label, so it separates the pair. */
+static uint64_t hash_str(uint64_t h, const char *s)
 {
-	uint64_t h = 1469598103934665603ull;
-
 	for (; *s; s++)
 		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	h = (h ^ 0xff) * 1099511628211ull;
-	for (; *o; o++)
-		h = (h ^ (unsigned char)*o) * 1099511628211ull;
 	return h;
+}
+
+/* FNV's low bits, which index the tables, see only the bytes' low bits:
+ * fold the high half in (labels share long prefixes). */
+static size_t hash_fold(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	return (size_t)(h ^ (h >> 33));
+}
+
+static size_t hash_pair(const char *s, const char *o)
+{
+	uint64_t h = hash_str(1469598103934665603ull, s);
+
+	return hash_fold(hash_str((h ^ 0xff) * 1099511628211ull, o));
 }
 
 static void rs_rehash(struct ruleset *rs)
@@ -387,6 +400,30 @@ static char **dir_files(const char *dir, size_t *np)
 	return v;
 }
 
+/* Every entry of dir but . and .., sorted by name; NULL (errno set) if it
+ * cannot be read. */
+static char **dir_entries(const char *dir, size_t *np)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **v = xmalloc(sizeof(*v));
+	size_t n = 0;
+
+	if (!d) {
+		free(v);
+		return NULL;
+	}
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
+			v = xrealloc(v, (n + 1) * sizeof(*v));
+			v[n++] = xstrdup(de->d_name);
+		}
+	closedir(d);
+	qsort(v, n, sizeof(*v), name_cmp);
+	*np = n;
+	return v;
+}
+
 /* A file, a directory of files or "-" (stdin) into rs. */
 static void parse_source(struct ruleset *rs, const char *src)
 {
@@ -528,37 +565,45 @@ static int write_lines(const char *rel, char **lines, const struct rule **from, 
 	return rc;
 }
 
-/* The old interface: one rule a write, 24-column labels. */
+/* The old interface (kernels before load2, or load --legacy): one rule a
+ * write, labels in 24 columns, six access columns.  Every rule is checked
+ * against its limits before the first write. */
 static int write_load_fixed(struct ruleset *rs)
 {
 	char *path = smackfs("load");
-	int fd = xopen(path, O_WRONLY);
+	size_t i;
+	int fd;
 
-	for (size_t i = 0; i < rs->n; i++) {
+	for (i = 0; i < rs->n; i++) {
+		struct rule *r = &rs->r[i];
+		const char *why = !r->set ? "load cannot change a rule (it has no change-rule)"
+			: strlen(r->subj) > 23 || strlen(r->obj) > 23
+				? "load takes labels of at most 23 bytes"
+			: r->allow & A_B ? "load has no 'b'" : NULL;
+
+		if (why)
+			die("%s:%d: %s", r->file ? r->file : "-", r->line, why);
+	}
+	fd = xopen(path, O_WRONLY);
+	for (i = 0; i < rs->n; i++) {
 		struct rule *r = &rs->r[i];
 		char buf[64], acc[8] = "------";
+		int len;
 
-		if (!r->set)
-			die("%s:%d: this kernel has no change-rule", r->file, r->line);
-		if (strlen(r->subj) > 23 || strlen(r->obj) > 23)
-			die("%s:%d: this kernel's load takes labels of at most 23 bytes", r->file,
-			    r->line);
-		if (r->allow & A_B)
-			die("%s:%d: this kernel's load has no 'b'", r->file, r->line);
 		for (int j = 0; j < 6; j++)
 			if (r->allow & (1u << j))
 				acc[j] = letters[j];
-		int len = snprintf(buf, sizeof(buf), "%-23s %-23s %-6s", r->subj, r->obj, acc);
-
+		len = snprintf(buf, sizeof(buf), "%-23s %-23s %-6s", r->subj, r->obj, acc);
 		if (write(fd, buf, len) != len) {
-			warn_errno("%s: %s:%d: the kernel refused the rule", path, r->file, r->line);
-			close(fd);
-			return -1;
+			warn_errno("%s: %s:%d: the kernel refused \"%s %s %s\"", path,
+				   r->file ? r->file : "-", r->line, r->subj, r->obj,
+				   access_str(r->allow, acc));
+			break;
 		}
 	}
 	close(fd);
 	free(path);
-	return 0;
+	return i < rs->n ? -1 : 0;
 }
 
 /* Load a merged rule set: sets to load2, changes to change-rule. */
@@ -597,7 +642,7 @@ static int load_ruleset(struct ruleset *rs)
 	}
 	char *l2 = smackfs("load2");
 
-	if (ns && access(l2, F_OK) && errno == ENOENT && !nc)
+	if (ns && (TT.legacy || (access(l2, F_OK) && errno == ENOENT)))
 		rc = write_load_fixed(rs);
 	else if (ns)
 		rc = write_lines("load2", set, sfrom, ns);
@@ -617,11 +662,12 @@ static void parse_or_die(struct ruleset *rs, int argc, char **argv)
 
 static int cmd_load(int argc, char **argv)
 {
-	struct opt o[] = { { 'c', "clear", 0, 0, NULL }, OPT_END };
+	struct opt o[] = { { 'c', "clear", 0, 0, NULL }, { 0, "legacy", 0, 0, NULL }, OPT_END };
 
 	opt_parse(&argc, &argv, o, 0);
 	if (!argc)
 		usage_error("load: no rule file (FILE, DIR or -)");
+	TT.legacy = o[1].seen;
 	parse_or_die(&TT.rs, argc, argv);
 	if (o[0].seen)
 		for (size_t i = 0; i < TT.rs.n; i++) {
@@ -708,16 +754,48 @@ static int cmd_clean(int argc, char **argv)
 
 /* Write one value to a smackfs file in one write(2); under a root, replace
  * the file. */
+/* Under a root, the image's copy of a list file (cipso2, netlabel,
+ * ipv6host) with the line for val's first field (label or host) replaced,
+ * or val appended: one line an entry, as the kernel keeps one an entry. */
+static char *merge_entry(const char *rel, const char *val, size_t *len)
+{
+	char *old = root_read(rel), *out = xstrdup(""), *save, *line, *t;
+	size_t klen = strcspn(val, " ");
+	int done = 0;
+
+	for (line = strtok_r(old, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		int same = strcspn(line, " ") == klen && !strncmp(line, val, klen);
+
+		t = xasprintf("%s%s\n", out, same ? val : line);
+		free(out);
+		out = t;
+		done |= same;
+	}
+	if (!done) {
+		t = xasprintf("%s%s\n", out, val);
+		free(out);
+		out = t;
+	}
+	free(old);
+	*len = strlen(out);
+	return out;
+}
+
 static int put_setting(const char *rel, const char *val, size_t len)
 {
 	char *path = smackfs(rel);
 	int fd, rc = 0;
 
 	if (root_dir()) {
+		char *merged = NULL;
+
+		if (!strcmp(rel, "cipso2") || !strcmp(rel, "netlabel") || !strcmp(rel, "ipv6host"))
+			val = merged = merge_entry(rel, val, &len);
 		if (write_file_atomic(path, val, len, 0644)) {
 			warn_errno("%s", path);
 			rc = -1;
 		}
+		free(merged);
 	} else if ((fd = open(path, O_WRONLY)) < 0) {
 		warn_errno("%s", path);
 		rc = -1;
@@ -886,71 +964,149 @@ static int cmd_apply(int argc, char **argv)
 	return rc ? 1 : 0;
 }
 
-/* The kernel's smk_access() for labels it knows; 0 allowed, else the step
- * number that decided (for -v). */
-static const char *decide(const struct ruleset *rs, const char *s, const char *o, unsigned req,
+/* ---- access queries ----
+ *
+ * Offline, the rule set is compiled first: every label gets a number (the
+ * built-in ones the first five), and the rules become a table keyed by the
+ * pair of numbers.  A query then costs two lookups in a table small enough
+ * to stay in cache and one in the rule table, with no string compare but
+ * the label's own. */
+
+enum { L_FLOOR, L_HAT, L_STAR, L_HUH, L_WEB, L_BUILTIN };
+
+struct policy {
+	const char **name;	/* label by number */
+	uint32_t nlab, lmask;
+	struct { uint32_t h, id1; } *lab;	/* id1: number + 1, 0 empty */
+	uint64_t pmask;
+	struct { uint64_t key; uint32_t access, used; } *pair;
+};
+
+static uint32_t label_hash(const char *s, size_t len)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	while (len--)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+	return (uint32_t)hash_fold(h);
+}
+
+/* The label's number, or -1; add gives it one if it has none. */
+static int64_t label_id(struct policy *p, const char *s, size_t len, int add)
+{
+	uint32_t h = label_hash(s, len), i;
+
+	for (i = h & p->lmask; p->lab[i].id1; i = (i + 1) & p->lmask) {
+		const char *n = p->name[p->lab[i].id1 - 1];
+
+		if (p->lab[i].h == h && !strncmp(n, s, len) && !n[len])
+			return p->lab[i].id1 - 1;
+	}
+	if (!add)
+		return -1;
+	p->name[p->nlab] = xstrndup(s, len);
+	p->lab[i].h = h;
+	p->lab[i].id1 = ++p->nlab;
+	return p->nlab - 1;
+}
+
+static uint64_t pair_slot(const struct policy *p, uint64_t key)
+{
+	uint64_t i = hash_fold(key * 0x9e3779b97f4a7c15ull) & p->pmask;
+
+	while (p->pair[i].used && p->pair[i].key != key)
+		i = (i + 1) & p->pmask;
+	return i;
+}
+
+/* The kernel's view of rs after loading it into an empty rule list: every
+ * label a rule names is known, even when the rule grants nothing. */
+static void policy_build(struct policy *p, const struct ruleset *rs)
+{
+	static const char *const builtin[L_BUILTIN] = { "_", "^", "*", "?", "@" };
+	size_t maxlab = 2 * rs->n + L_BUILTIN, cap;
+
+	for (cap = 16; cap < 2 * maxlab;)
+		cap *= 2;
+	p->name = xmalloc(maxlab * sizeof(*p->name));
+	p->lab = xzalloc(cap * sizeof(*p->lab));
+	p->lmask = (uint32_t)cap - 1;
+	for (cap = 16; cap < 2 * rs->n;)
+		cap *= 2;
+	p->pair = xzalloc(cap * sizeof(*p->pair));
+	p->pmask = cap - 1;
+	for (int i = 0; i < L_BUILTIN; i++)
+		label_id(p, builtin[i], 1, 1);
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct rule *r = &rs->r[i];
+		uint64_t s = (uint64_t)label_id(p, r->subj, strlen(r->subj), 1);
+		uint64_t key = s << 32 | (uint64_t)label_id(p, r->obj, strlen(r->obj), 1);
+		uint64_t at = pair_slot(p, key);
+
+		p->pair[at].key = key;
+		p->pair[at].used = 1;
+		p->pair[at].access = r->allow;
+	}
+}
+
+/* smk_access() in the kernel's order for two known labels: allowed or not,
+ * and why (for -v). */
+static const char *decide(const struct policy *p, uint32_t s, uint32_t o, unsigned req,
 			  int *allowed)
 {
-	struct rule *r;
+	uint64_t at;
+	unsigned may;
 
 	*allowed = 0;
-	if (!strcmp(s, "*"))
+	if (s == L_STAR)
 		return "subject * may access nothing";
 	*allowed = 1;
-	if (!strcmp(o, "@") || !strcmp(s, "@"))
+	if (o == L_WEB || s == L_WEB)
 		return "label @ is accessible to and from everything";
-	if (!strcmp(o, "*"))
+	if (o == L_STAR)
 		return "object * is accessible to everything";
-	if (!strcmp(s, o))
+	if (s == o)
 		return "subject and object are the same label";
 	if ((req & (A_R | A_X)) == req || (req & A_L) == req) {
-		if (!strcmp(o, "_"))
+		if (o == L_FLOOR)
 			return "object _ may be read, executed or locked by anyone";
-		if (!strcmp(s, "^"))
+		if (s == L_HAT)
 			return "subject ^ may read, execute or lock anything";
 	}
-	r = rs_find((struct ruleset *)rs, s, o, 0);
-	if (!r || !r->allow) {
+	at = pair_slot(p, (uint64_t)s << 32 | o);
+	may = p->pair[at].used ? p->pair[at].access : 0;
+	if (!may) {
 		*allowed = 0;
 		return "no rule";
 	}
 	/* smk_access_entry(): write access implies lock. */
-	if ((req & (r->allow | (r->allow & A_W ? A_L : 0))) != req) {
+	if (may & A_W)
+		may |= A_L;
+	if ((req & may) != req) {
 		*allowed = 0;
 		return "the rule does not grant all of it";
 	}
 	return "a rule grants it";
 }
 
-static int label_known(const struct ruleset *rs, const char *l)
+static int offline_answer(const struct policy *p, const char *s, size_t sl, const char *o,
+			  size_t ol, unsigned req, const char **why)
 {
-	static const char *const builtin[] = { "_", "^", "*", "?", "@" };
-
-	for (size_t i = 0; i < ARRAY_SIZE(builtin); i++)
-		if (!strcmp(l, builtin[i]))
-			return 1;
-	for (size_t i = 0; i < rs->n; i++)
-		if (!strcmp(rs->r[i].subj, l) || !strcmp(rs->r[i].obj, l))
-			return 1;
-	return 0;
-}
-
-/* 1 allowed, 0 denied, for the rule set the model holds. */
-static int offline_answer(const struct ruleset *rs, const char *s, const char *o, unsigned req,
-			  const char **why)
-{
+	int64_t si = label_id((struct policy *)p, s, sl, 0);
+	int64_t oi = label_id((struct policy *)p, o, ol, 0);
 	int allowed;
 
-	if (!label_known(rs, s) || !label_known(rs, o)) {
+	if (si < 0 || oi < 0) {
 		*why = "a label the kernel does not know (no rule names it)";
 		return 0;
 	}
-	*why = decide(rs, s, o, req, &allowed);
+	*why = decide(p, (uint32_t)si, (uint32_t)oi, req, &allowed);
 	return allowed;
 }
 
-/* The kernel's answer through an access2 transaction: 1, 0, or -1. */
-static int kernel_answer(const char *s, const char *o, const char *a)
+/* The kernel's answer through an access2 transaction: 1 or 0. */
+static int kernel_answer(const char *s, size_t sl, const char *o, size_t ol, const char *a,
+			 size_t al)
 {
 	char *path = smackfs("access2"), *req, buf[8];
 	int fd = open(path, O_RDWR);
@@ -958,7 +1114,8 @@ static int kernel_answer(const char *s, const char *o, const char *a)
 
 	if (fd < 0)
 		die_errno("%s", path);
-	req = xasprintf("%s %s %s", s, o, a[0] ? a : "-");
+	req = xasprintf("%.*s %.*s %.*s", (int)sl, s, (int)ol, o, al ? (int)al : 1,
+			al ? a : "-");
 	if (write(fd, req, strlen(req)) != (ssize_t)strlen(req))
 		die_errno("%s: write \"%s\"", path, req);
 	n = read(fd, buf, sizeof(buf));
@@ -970,21 +1127,127 @@ static int kernel_answer(const char *s, const char *o, const char *a)
 	return buf[0] == '1';
 }
 
-static int one_query(int offline, const char *s, const char *o, const char *a, int verbose)
+/* One query's fields, not NUL-terminated (a batch is answered in place). */
+struct query {
+	const char *f[3];
+	size_t len[3];
+};
+
+/* The labels and letters of q, checked as check_label and xaccess do, with
+ * "file:line" in front when the query comes from a batch. */
+static unsigned check_query(const char *where, const struct query *q)
 {
+	static const char *const what[] = { "subject", "object" };
+	const char *e;
+	size_t bad;
+	int v;
+
+	for (int i = 0; i < 2; i++)
+		if ((e = label_error(q->f[i], q->len[i]))) {
+			if (!where)
+				usage_error("%s '%.*s': %s", what[i], (int)q->len[i], q->f[i], e);
+			die("%s: %s '%.*s': %s", where, what[i], (int)q->len[i], q->f[i], e);
+		}
+	if ((v = parse_access(q->f[2], q->len[2], &bad)) < 0) {
+		if (!where)
+			usage_error("access '%.*s': '%c' is not an access letter (rwxatlb or -)",
+				    (int)q->len[2], q->f[2], q->f[2][bad]);
+		die("%s: access '%.*s': '%c' is not an access letter (rwxatlb or -)", where,
+		    (int)q->len[2], q->f[2], q->f[2][bad]);
+	}
+	return (unsigned)v;
+}
+
+/* Answer one query on stdout (buffered: a batch of a million queries is a
+ * few writes), the reason on stderr with -v. */
+static int one_query(const struct policy *p, const struct query *q, int verbose,
+		     const char *where)
+{
+	unsigned want = check_query(where, q);
 	const char *why = NULL;
-	int r;
+	int r = p ? offline_answer(p, q->f[0], q->len[0], q->f[1], q->len[1], want, &why)
+		  : kernel_answer(q->f[0], q->len[0], q->f[1], q->len[1], q->f[2], q->len[2]);
 
-	check_label(s, "subject");
-	check_label(o, "object");
-	unsigned want = xaccess(a, "access");
-
-	r = offline ? offline_answer(&TT.rs, s, o, want, &why) : kernel_answer(s, o, a);
-	printf("%d\n", r);
-	fflush(stdout);
-	if (verbose && why)
-		fprintf(stderr, "%s %s %s: %s: %s\n", s, o, a, r ? "allowed" : "denied", why);
+	putchar('0' + r);
+	putchar('\n');
+	if (verbose && why) {
+		fflush(stdout);
+		fprintf(stderr, "%.*s %.*s %.*s: %s: %s\n", (int)q->len[0], q->f[0], (int)q->len[1],
+			q->f[1], (int)q->len[2], q->f[2], r ? "allowed" : "denied", why);
+	}
 	return r;
+}
+
+/* The queries of one line (s to end, no newline); 0 if it has none. */
+static int batch_line(const struct policy *p, const char *s, const char *end, int verbose,
+		      const char *name, int lineno)
+{
+	char where[64 + 20];
+	struct query q;
+	int n = 0;
+
+	for (;;) {
+		while (s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		if (s == end)
+			break;
+		const char *t = s;
+
+		while (s < end && *s != ' ' && *s != '\t')
+			s++;
+		if (n < 3) {
+			q.f[n] = t;
+			q.len[n] = s - t;
+		}
+		n++;
+	}
+	if (!n)
+		return 0;
+	snprintf(where, sizeof(where), "%.64s:%d", name, lineno);
+	if (n != 3)
+		die("%s: a query is SUBJECT OBJECT ACCESS", where);
+	return one_query(p, &q, verbose, where), 1;
+}
+
+/* A batch: one "S O A" a line, empty lines skipped, answers in order.  The
+ * input is read in blocks; from a pipe or terminal the answers so far are
+ * flushed before each read, so that a coprocess gets each one. */
+static void batch(const struct policy *p, const char *name, int verbose)
+{
+	size_t cap = 1 << 16, have = 0;
+	char *buf = xmalloc(cap);
+	int fd = strcmp(name, "-") ? xopen(name, O_RDONLY) : 0, lineno = 0;
+	struct stat st;
+	int stream = !fstat(fd, &st) && !S_ISREG(st.st_mode);
+
+	for (;;) {
+		ssize_t n;
+		char *s = buf, *nl;
+
+		if (have == cap)
+			buf = xrealloc(buf, cap *= 2);
+		if (stream)
+			fflush(stdout);
+		n = read(fd, buf + have, cap - have);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			die_errno("%s", strcmp(name, "-") ? name : "standard input");
+		if (n == 0)
+			break;
+		have += (size_t)n;
+		while ((nl = memchr(s, '\n', buf + have - s))) {
+			batch_line(p, s, nl, verbose, name, ++lineno);
+			s = nl + 1;
+		}
+		have -= (size_t)(s - buf);
+		memmove(buf, s, have);
+	}
+	if (have)
+		batch_line(p, buf, buf + have, verbose, name, ++lineno);
+	if (fd)
+		close(fd);
+	free(buf);
 }
 
 static int cmd_access(int argc, char **argv)
@@ -992,7 +1255,7 @@ static int cmd_access(int argc, char **argv)
 	struct opt o[] = { { 0, "offline", 0, 0, NULL }, { 0, "rules", OPT_ARG, 0, NULL },
 			   { 'v', "verbose", 0, 0, NULL }, { 0, "batch", OPT_ARG, 0, NULL },
 			   OPT_END };
-	int offline = 0;
+	struct policy pol = { 0 }, *p = NULL;
 
 	die_status = 2;
 	opt_parse(&argc, &argv, o, 0);
@@ -1008,34 +1271,24 @@ static int cmd_access(int argc, char **argv)
 		if (TT.errors)
 			die("%d error%s in the rules", TT.errors, TT.errors > 1 ? "s" : "");
 		/* Change lines apply to an empty kernel: what they allow is what is left. */
-		offline = 1;
+		p = &pol;
 	} else if (root_dir()) {
 		parse_kernel_rules(&TT.rs, root_read("load2"));
-		offline = 1;
+		p = &pol;
 	}
-	if (!o[3].arg)
-		return one_query(offline, argv[0], argv[1], argv[2], o[2].seen) ? 0 : 1;
-
-	size_t len;
-	char *text = strcmp(o[3].arg, "-") ? xread_file(o[3].arg, &len) : read_fd(0, &len);
-	char *save, *line;
-	int lineno = 0;
-
-	if (!text)
-		die_errno("standard input");
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *f[4], *fs;
-		int n = 0;
-
-		lineno++;
-		for (char *t = strtok_r(line, " \t", &fs); t; t = strtok_r(NULL, " \t", &fs))
-			if (n < 4)
-				f[n++] = t;
-		if (n != 3)
-			die("%s:%d: a query is SUBJECT OBJECT ACCESS", o[3].arg, lineno);
-		one_query(offline, f[0], f[1], f[2], o[2].seen);
+	if (p)
+		policy_build(p, &TT.rs);
+	if (o[3].arg) {
+		batch(p, o[3].arg, o[2].seen);
+		return 0;
 	}
-	return 0;
+	struct query q;
+
+	for (int i = 0; i < 3; i++) {
+		q.f[i] = argv[i];
+		q.len[i] = strlen(argv[i]);
+	}
+	return one_query(p, &q, o[2].seen, NULL) ? 0 : 1;
 }
 
 static int cmd_change_rule(int argc, char **argv)
@@ -1120,7 +1373,7 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
 		if (any)
 			printf("%s%s\n", shown, line);
 		else
-			printf("%s: no Smack label\n", shown);
+			printf("%s: No smack property found\n", shown);
 	} else {
 		for (size_t i = 0; i < ARRAY_SIZE(xattrs); i++) {
 			const char *v = j->set[i];
@@ -1147,24 +1400,14 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
 		}
 	}
 	if (j->recurse && S_ISDIR(st.st_mode)) {
-		DIR *d = opendir(path);
-		struct dirent *de;
+		size_t n;
+		char **names = dir_entries(path, &n);
 
-		if (!d) {
+		if (!names) {
 			warn_errno("%s", shown);
 			j->rc = 1;
 			return;
 		}
-		char **names = NULL;
-		size_t n = 0;
-
-		while ((de = readdir(d)))
-			if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
-				names = xrealloc(names, (n + 1) * sizeof(*names));
-				names[n++] = xstrdup(de->d_name);
-			}
-		closedir(d);
-		qsort(names, n, sizeof(*names), name_cmp);
 		for (size_t i = 0; i < n; i++) {
 			char *p = xasprintf("%s/%s", path, names[i]);
 			char *s = xasprintf("%s/%s", shown, names[i]);
@@ -1191,8 +1434,6 @@ static int cmd_label(int argc, char **argv)
 	struct label_job j = { 0 };
 
 	opt_parse(&argc, &argv, o, 0);
-	if (!argc)
-		usage_error("label: no PATH");
 	for (int i = 0; i < 3; i++)
 		if (o[i].seen) {
 			const char *e = label_error(o[i].arg, strlen(o[i].arg));
@@ -1214,6 +1455,19 @@ static int cmd_label(int argc, char **argv)
 	}
 	j.recurse = o[9].seen;
 	j.follow = o[10].seen;
+	if (!argc) {
+		/* As chsmack: no PATH means the entries of ".". */
+		if (j.modify)
+			usage_error("label: no PATH");
+		size_t n;
+		char **v = dir_entries(".", &n);
+
+		if (!v)
+			die_errno(".");
+		for (size_t i = 0; i < n; i++)
+			label_one(&j, v[i], v[i], j.follow);
+		return j.rc;
+	}
 	for (int i = 0; i < argc; i++) {
 		char *p = root_dir() && argv[i][0] == '/' ? root_path(argv[i]) : xstrdup(argv[i]);
 
@@ -1287,6 +1541,38 @@ static int cmd_get(int argc, char **argv)
 	return 0;
 }
 
+/* A host label line as netlabel (IPv4) or ipv6host wants it.  The kernel
+ * reads IPv6 as eight groups and knows no "::", so the address is written
+ * out in full; the only option is -CIPSO for IPv4 (hosts that speak CIPSO)
+ * and -DELETE for IPv6. */
+static char *host_line(int v6, const char *addr, const char *label)
+{
+	const char *opt = v6 ? "-DELETE" : "-CIPSO", *file = v6 ? "ipv6host" : "netlabel";
+	char host[INET6_ADDRSTRLEN], *slash = strchr(addr, '/');
+	unsigned char a[16];
+	long long bits = v6 ? 128 : 32;
+
+	if (label[0] == '-' && strcmp(label, opt))
+		usage_error("%s: %s: the only option is %s", file, label, opt);
+	if (label[0] != '-')
+		check_label(label, "label");
+	if ((slash ? (size_t)(slash - addr) : strlen(addr)) >= sizeof(host))
+		usage_error("%s: '%s' is not an address", file, addr);
+	snprintf(host, sizeof(host), "%.*s", slash ? (int)(slash - addr) : (int)strlen(addr),
+		 addr);
+	if (inet_pton(v6 ? AF_INET6 : AF_INET, host, a) != 1)
+		usage_error("%s: '%s' is not an IPv%d address%s", file, host, v6 ? 6 : 4,
+			    !v6 && strchr(host, ':') ? " (IPv6 hosts go to ipv6host)"
+			    : v6 && strchr(host, '.') ? " (IPv4 hosts go to netlabel)" : "");
+	if (slash)
+		bits = xstrtonum(slash + 1, 0, v6 ? 128 : 32, "prefix length");
+	if (!v6)
+		return xasprintf("%s/%lld %s", host, bits, label);
+	return xasprintf("%x:%x:%x:%x:%x:%x:%x:%x/%lld %s", a[0] << 8 | a[1], a[2] << 8 | a[3],
+			 a[4] << 8 | a[5], a[6] << 8 | a[7], a[8] << 8 | a[9], a[10] << 8 | a[11],
+			 a[12] << 8 | a[13], a[14] << 8 | a[15], bits, label);
+}
+
 static int cmd_set(int argc, char **argv)
 {
 	const struct setting *s;
@@ -1303,7 +1589,9 @@ static int cmd_set(int argc, char **argv)
 
 		val = xasprintf("%lld", v);
 	} else if (s->kind == V_LABEL) {
-		check_label(argv[1], s->name);
+		/* The kernel clears unconfined when given a label it cannot take. */
+		if (strcmp(s->name, "unconfined") || strcmp(argv[1], "-"))
+			check_label(argv[1], s->name);
 		if (!strcmp(s->name, "current") && (!strcmp(argv[1], "*") || !strcmp(argv[1], "@")))
 			usage_error("a process cannot have the label %s", argv[1]);
 		val = xstrdup(argv[1]);
@@ -1331,10 +1619,8 @@ static int cmd_set(int argc, char **argv)
 			exit(2);
 	} else {
 		if (argc != 3)
-			usage_error("set %s: needs ADDRESS LABEL", s->name);
-		if (strcmp(argv[2], "-CIPSO") && strcmp(argv[2], "-DELETE"))
-			check_label(argv[2], "label");
-		val = xasprintf("%s %s", argv[1], argv[2]);
+			usage_error("set %s: needs ADDRESS[/BITS] LABEL", s->name);
+		val = host_line(!strcmp(s->name, "ipv6host"), argv[1], argv[2]);
 	}
 	if (!strcmp(s->name, "current")) {
 		char *p = current_path();

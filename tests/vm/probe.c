@@ -17,6 +17,14 @@
  *   vm-probe session PROG [ARG...]            run PROG in a new session keyring
  *   vm-probe write FILE TEXT                  TEXT in one write(2), as smackfs
  *                                             and securityfs files want it
+ *   vm-probe write-each FILE LINES            each line of the file LINES in its
+ *                                             own write(2) to FILE, no newline (as
+ *                                             systemd loads Smack rules)
+ *   vm-probe count PROG [ARG...]              run PROG, then print on stderr
+ *                                             "count: us N writes N" (wall time and
+ *                                             write calls, from /proc/PID/io syscw,
+ *                                             read before PROG is reaped); PROG's
+ *                                             exit status
  *
  * RING and ID take @t @p @s @u @us or a decimal id.  Errors: the call that
  * failed and strerror on stderr, exit 1. */
@@ -34,6 +42,7 @@
 #include <grp.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef AF_ALG
@@ -236,8 +245,74 @@ static int key(int argc, char **argv)
 	return 0;
 }
 
+static long long now_us(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1000000LL + t.tv_nsec / 1000;
+}
+
+/* The child's syscw counts its own write calls and those of the children
+ * it reaped; it stays readable while the child is a zombie not yet waited
+ * for (WNOWAIT). */
+static int count(char **argv)
+{
+	long long t0 = now_us(), t1, writes = -1;
+	char path[64], line[128];
+	siginfo_t si;
+	pid_t pid = fork();
+	FILE *f;
+	int st;
+
+	if (pid < 0)
+		fail("fork");
+	if (!pid) {
+		execvp(argv[0], argv);
+		fail(argv[0]);
+	}
+	if (waitid(P_PID, pid, &si, WEXITED | WNOWAIT) < 0)
+		fail("waitid");
+	t1 = now_us();
+	snprintf(path, sizeof(path), "/proc/%d/io", (int)pid);
+	if (!(f = fopen(path, "r")))
+		fail(path);
+	while (fgets(line, sizeof(line), f))
+		sscanf(line, "syscw: %lld", &writes);
+	fclose(f);
+	if (waitpid(pid, &st, 0) < 0)
+		fail("waitpid");
+	fprintf(stderr, "count: us %lld writes %lld\n", t1 - t0, writes);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static int write_each(const char *target, const char *lines)
+{
+	int fd = open(target, O_WRONLY);
+	FILE *in = fopen(lines, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	if (fd < 0)
+		fail(target);
+	if (!in)
+		fail(lines);
+	while ((n = getline(&line, &cap, in)) > 0) {
+		if (line[n - 1] == '\n')
+			n--;
+		if (n && write(fd, line, n) != n)
+			fail("write");
+	}
+	return close(fd) < 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 3 && !strcmp(argv[1], "count"))
+		return count(argv + 2);
+	if (argc == 4 && !strcmp(argv[1], "write-each"))
+		return write_each(argv[2], argv[3]);
 	if (argc >= 2 && !strcmp(argv[1], "afalg"))
 		return afalg(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "key"))
