@@ -3,7 +3,7 @@
  * plain files holding what the kernel would show. */
 /* applet: smackctl
  * summary: Smack rules, labels, access checks and settings
- * usage: smackctl [--root DIR] load [--clear] FILE|DIR|-...
+ * usage: smackctl [--root DIR] load [--clear] [--legacy] FILE|DIR|-...
  * usage: smackctl [--root DIR] check FILE|DIR|-...
  * usage: smackctl [--root DIR] rules [--subject LABEL]
  * usage: smackctl [--root DIR] apply [--config DIR]
@@ -14,10 +14,10 @@
  * usage: smackctl [--root DIR] access [--offline --rules FILE|DIR] --batch FILE|-
  * usage: smackctl [--root DIR] change-rule SUBJECT OBJECT ALLOW DENY
  * usage: smackctl [--root DIR] revoke-subject LABEL
- * usage: smackctl [--root DIR] label [-a L] [-e L] [-m L] [-t] [-A] [-E] [-M] [-T] [-D] [-r] [-L] PATH...
+ * usage: smackctl [--root DIR] label [-a L] [-e L] [-m L] [-t] [-A] [-E] [-M] [-T] [-D] [-r] [-L] [PATH...]
  * usage: smackctl [--root DIR] get NAME
  * usage: smackctl [--root DIR] set NAME VALUE...
- * usage: smackctl run LABEL CMD [ARG...]
+ * usage: smackctl run [--relabel-self 'LABEL...'] LABEL CMD [ARG...]
  * help:
  *   load FILE|DIR|-  parse rule files (a directory: its regular files in
  *                name order, dot files skipped), check every line, then load
@@ -26,7 +26,9 @@
  *                "SUBJECT OBJECT ALLOW DENY" (changes it); ACCESS letters
  *                are rwxatlb in either case, '-' is a placeholder; empty
  *                lines and lines starting with # or ; are skipped.
- *                --clear: load the same pairs with no access
+ *                --clear: load the same pairs with no access; --legacy:
+ *                through the old 24-column load file (used anyway when the
+ *                kernel has no load2)
  *   check FILES      parse only; print the merged rules as they would load
  *   rules            the kernel's rules (load2), --subject to pick one subject
  *   apply            as smack-utils' smackctl apply: clean, then load
@@ -42,16 +44,20 @@
  *   change-rule S O ALLOW DENY  rule becomes (old | ALLOW) & ~DENY
  *   revoke-subject L every rule of subject L gets no access
  *   label PATH...    without -a/-e/-m/-t/-A/-E/-M/-T/-D print the labels
- *                (security.SMACK64*); -a access, -e exec, -m mmap label,
+ *                (security.SMACK64*), of the entries of . without PATH, as
+ *                chsmack does; -a access, -e exec, -m mmap label,
  *                -t transmute (directories); -A -E -M -T remove one, -D all;
  *                -r recurse, -L follow symbolic links.  Under --root an
  *                absolute PATH is taken inside DIR
- *   get NAME, set NAME VALUE  smackfs settings: onlycap, unconfined, ambient,
- *                syslog, logging (0-3), ptrace (0-2), relabel-self, doi,
- *                direct, mapped (0-255), cipso2 (LABEL LEVEL [CAT...]),
- *                netlabel (ADDR[/BITS] LABEL|-CIPSO), ipv6host, current
- *                (this process's label, /proc/self/attr/current)
- *   run LABEL CMD    run CMD with the Smack label LABEL
+ *   get NAME, set NAME VALUE  smackfs settings: onlycap, unconfined (- clears),
+ *                ambient, syslog, logging (0-3), ptrace (0-2), doi, direct,
+ *                mapped (0-255), cipso2 (LABEL LEVEL [CAT...]), netlabel
+ *                (IPV4[/BITS] LABEL|-CIPSO), ipv6host (IPV6[/BITS] LABEL|-DELETE,
+ *                "::" allowed); get only: relabel-self, current (the label
+ *                and relabel list this process inherited)
+ *   run LABEL CMD    run CMD with the Smack label LABEL; --relabel-self: and
+ *                with the labels (space-separated) it may switch to once
+ *                without privilege
  *
  * Labels are 1-255 bytes of 0x21-0x7e other than / " \ ', not starting with
  * '-'.  The kernel silently truncates bad labels and stops at unknown access
@@ -1582,6 +1588,11 @@ static int cmd_set(int argc, char **argv)
 	if (argc < 2)
 		usage_error("set: needs NAME VALUE");
 	s = find_setting(argv[0]);
+	/* Both belong to the process that writes them, which here would be
+	 * this one, about to exit. */
+	if (!strcmp(s->name, "current") || !strcmp(s->name, "relabel-self"))
+		usage_error("set %s: it applies only to the process that sets it: use "
+			    "smackctl run [--relabel-self 'LABEL...'] LABEL CMD", s->name);
 	if (s->kind != V_LABELS && s->kind != V_RAW && argc != 2)
 		usage_error("set %s: takes one value", s->name);
 	if (s->kind == V_INT) {
@@ -1592,8 +1603,6 @@ static int cmd_set(int argc, char **argv)
 		/* The kernel clears unconfined when given a label it cannot take. */
 		if (strcmp(s->name, "unconfined") || strcmp(argv[1], "-"))
 			check_label(argv[1], s->name);
-		if (!strcmp(s->name, "current") && (!strcmp(argv[1], "*") || !strcmp(argv[1], "@")))
-			usage_error("a process cannot have the label %s", argv[1]);
 		val = xstrdup(argv[1]);
 	} else if (s->kind == V_LABELS) {
 		val = xstrdup("");
@@ -1622,32 +1631,50 @@ static int cmd_set(int argc, char **argv)
 			usage_error("set %s: needs ADDRESS[/BITS] LABEL", s->name);
 		val = host_line(!strcmp(s->name, "ipv6host"), argv[1], argv[2]);
 	}
-	if (!strcmp(s->name, "current")) {
-		char *p = current_path();
-		int fd = xopen(p, O_WRONLY);
-
-		if (write(fd, val, strlen(val)) != (ssize_t)strlen(val))
-			die_errno("%s", p);
-		close(fd);
-		return 0;
-	}
 	return put_setting(s->name, val, strlen(val)) ? 1 : 0;
 }
 
+/* Write val to this process's own file (attr/current, relabel-self). */
+static void put_self(char *path, const char *val)
+{
+	int fd = xopen(path, O_WRONLY);
+
+	if (write(fd, val, strlen(val)) != (ssize_t)strlen(val))
+		die_errno("%s: %s", path, val);
+	close(fd);
+	free(path);
+}
+
+/* The label first, then the relabel-self list (writing it needs
+ * CAP_MAC_ADMIN, which the new label must still pass onlycap with); CMD
+ * inherits both. */
 static int cmd_run(int argc, char **argv)
 {
-	char *p;
-	int fd;
+	struct opt o[] = { { 0, "relabel-self", OPT_ARG, 0, NULL }, OPT_END };
+	char *list = NULL;
 
-	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, OPTP_STOP | OPTP_NO_ROOT);
+	opt_parse(&argc, &argv, o, OPTP_STOP | OPTP_NO_ROOT);
 	if (argc < 2)
 		usage_error("run: needs LABEL CMD");
 	check_label(argv[0], "label");
-	p = current_path();
-	fd = xopen(p, O_WRONLY);
-	if (write(fd, argv[0], strlen(argv[0])) != (ssize_t)strlen(argv[0]))
-		die_errno("%s: %s", p, argv[0]);
-	close(fd);
+	if (!strcmp(argv[0], "*") || !strcmp(argv[0], "@"))
+		usage_error("a process cannot have the label %s", argv[0]);
+	if (o[0].arg) {
+		list = xstrdup("");
+		for (char *c = xstrdup(o[0].arg), *save, *t = strtok_r(c, " ", &save); t;
+		     t = strtok_r(NULL, " ", &save)) {
+			char *n = xasprintf("%s%s%s", list, *list ? " " : "", t);
+
+			check_label(t, "relabel-self");
+			free(list);
+			list = n;
+		}
+		if (!*list)
+			usage_error("--relabel-self: no label");
+	}
+	put_self(current_path(), argv[0]);
+	if (list)
+		put_self(smackfs("relabel-self"), list);
 	execvp(argv[1], argv + 1);
 	die_status = errno == ENOENT ? 127 : 126;
 	die_errno("%s", argv[1]);
