@@ -7,6 +7,7 @@
 #   make check-vm           only the real-kernel tests (tests/vm/), VM_TESTS=SCRIPT... to pick
 #   make size               stripped size, and what each applet and library adds
 #   make bench              cryptobench, ours beside OpenSSL, into docs/BENCHMARKS.md
+#   make bench-smackctl     Smack policy load and offline access benchmark [ROUNDS=N]
 #   make install [DESTDIR=] [PREFIX=/usr/local]
 #   make clean
 # WERROR= (empty) stops treating warnings as errors; NODEPS=1 skips the package check.
@@ -87,7 +88,7 @@ endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 override LDFLAGS := $(LDFLAGS_BASE) $(LDFLAGS)
 
-.PHONY: all deps deps-check check check-vm bench size install clean FORCE
+.PHONY: all deps deps-check check check-vm bench bench-smackctl size install clean FORCE
 .DEFAULT_GOAL := all
 
 all: $(if $(SAN),$(BUILD)/lsmbox,lsmbox)
@@ -197,6 +198,11 @@ bench: lsmbox $(if $(CROSS_DIR),cross-builds)
 	scripts/bench ./lsmbox $(if $(CROSS_DIR),$(CROSS_DIR)/crypto-test $(ARM_DIR)/crypto-test) > docs/BENCHMARKS.md.tmp
 	@mv docs/BENCHMARKS.md.tmp docs/BENCHMARKS.md
 	@echo "bench: wrote docs/BENCHMARKS.md"
+
+# bench-smackctl: Smack policy load (smackctl apply beside one write per
+# rule, in the Smack VM) and offline access checks; prints, writes nothing.
+bench-smackctl: deps-check $(VM_LSMBOX) $(BUILD)/vm-probe
+	@$(vm_env) scripts/bench-smackctl $(ROUNDS)
 
 size: $(BUILD)/lsmbox
 	@strip -o $(BUILD)/lsmbox.stripped $(BUILD)/lsmbox

@@ -648,12 +648,15 @@ static int load_ruleset(struct ruleset *rs)
 	}
 	char *l2 = smackfs("load2");
 
-	if (ns && (TT.legacy || (access(l2, F_OK) && errno == ENOENT)))
+	/* Kernels without load2 have no change-rule either. */
+	if (TT.legacy || (access(l2, F_OK) && errno == ENOENT)) {
 		rc = write_load_fixed(rs);
-	else if (ns)
-		rc = write_lines("load2", set, sfrom, ns);
-	if (!rc && nc)
-		rc = write_lines("change-rule", chg, cfrom, nc);
+	} else {
+		if (ns)
+			rc = write_lines("load2", set, sfrom, ns);
+		if (!rc && nc)
+			rc = write_lines("change-rule", chg, cfrom, nc);
+	}
 	free(l2);
 	return rc;
 }
@@ -867,8 +870,12 @@ static void lines_add(struct lines *l, char *s)
 	l->v[l->n++] = s;
 }
 
-/* Each non-comment line of the files of src (a file or a directory). */
-static void read_config_lines(const char *src, struct lines *out, int cipso)
+enum { CFG_PLAIN, CFG_CIPSO, CFG_LABELS };
+
+/* Each non-comment line of the files of src (a file or a directory);
+ * CFG_CIPSO lines become cipso2's format, CFG_LABELS lines have their
+ * labels checked. */
+static void read_config_lines(const char *src, struct lines *out, int kind)
 {
 	struct stat st;
 	char **files, *one[1];
@@ -884,13 +891,13 @@ static void read_config_lines(const char *src, struct lines *out, int cipso)
 		nf = 1;
 	}
 	for (size_t i = 0; i < nf; i++) {
-		char *text = xread_file(files[i], NULL), *save, *l;
+		char *text = xread_file(files[i], NULL), *l;
 		int lineno = 0;
 		char *p = text;
 
 		/* strtok_r would hide empty lines from the numbering. */
 		while (p) {
-			char *nl = strchr(p, '\n');
+			char *nl = strchr(p, '\n'), *start = p;
 
 			if (nl)
 				*nl = 0;
@@ -903,16 +910,25 @@ static void read_config_lines(const char *src, struct lines *out, int cipso)
 				continue;
 			for (char *e = l + strlen(l); e > l && isspace((unsigned char)e[-1]);)
 				*--e = 0;
-			if (cipso) {
+			if (kind == CFG_CIPSO) {
 				char *c = cipso_line(files[i], lineno, l);
 
 				if (c)
 					lines_add(out, c);
-			} else {
-				lines_add(out, xstrdup(l));
+				continue;
 			}
+			for (char *t = l; kind == CFG_LABELS && *t;) {
+				size_t n = strcspn(t, " \t");
+				const char *e = label_error(t, n);
+
+				if (e)
+					parse_err(files[i], lineno, (int)(t - start) + 1,
+						  "'%.*s': %s", (int)n, t, e);
+				t += n;
+				t += strspn(t, " \t");
+			}
+			lines_add(out, xstrdup(l));
 		}
-		(void)save;
 	}
 }
 
@@ -931,19 +947,9 @@ static int cmd_apply(int argc, char **argv)
 	p = xasprintf("%s/accesses.d", cfg);
 	if (!stat(p, &st))
 		parse_source(&TT.rs, p);
-	read_config_lines(p = xasprintf("%s/cipso.d", cfg), &cipso, 1);
-	read_config_lines(p = xasprintf("%s/netlabel.d", cfg), &netlabel, 0);
-	read_config_lines(p = xasprintf("%s/onlycap", cfg), &onlycap, 0);
-	for (size_t i = 0; i < onlycap.n; i++) {
-		char *save, *t;
-
-		char *copy = xstrdup(onlycap.v[i]);
-
-		for (t = strtok_r(copy, " \t", &save); t; t = strtok_r(NULL, " \t", &save))
-			if (label_error(t, strlen(t)))
-				parse_err(p, 0, 0, "'%s': %s", t, label_error(t, strlen(t)));
-		free(copy);
-	}
+	read_config_lines(p = xasprintf("%s/cipso.d", cfg), &cipso, CFG_CIPSO);
+	read_config_lines(p = xasprintf("%s/netlabel.d", cfg), &netlabel, CFG_PLAIN);
+	read_config_lines(p = xasprintf("%s/onlycap", cfg), &onlycap, CFG_LABELS);
 	if (TT.errors)
 		die("%d error%s; nothing applied", TT.errors, TT.errors > 1 ? "s" : "");
 	if (clean_all() || load_ruleset(&TT.rs))

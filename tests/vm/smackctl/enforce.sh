@@ -2,16 +2,8 @@
 # as the rules and the file's label (set by smackctl label on tmpfs) say.
 # vm-kernel: smack
 # vm-append: lsm=smack
-. /vm/lib.sh
-F=/sys/fs/smackfs
-S="lsmbox smackctl"
-# Mounted here, unmounted at the end: the next script in this boot mounts it itself.
-mount -t smackfs smackfs $F
-# uid 1000 must get past DAC to meet Smack.
-chmod 755 .
-mkdir -p m && mount -t tmpfs tmpfs m
-echo secret > m/file
-chmod 666 m/file
+. /vm/tests/smackctl/vm.lib
+secret_file
 mkdir m/dir
 ok "label a file" $S label -a Secret m/file
 is "the label reads back" 'm/file access="Secret"' $S label m/file

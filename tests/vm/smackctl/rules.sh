@@ -3,11 +3,7 @@
 # revoke-subject, settings, and access2 versus the offline model.
 # vm-kernel: smack
 # vm-append: lsm=smack
-. /vm/lib.sh
-F=/sys/fs/smackfs
-S="lsmbox smackctl"
-# Mounted here, unmounted at the end: the next script in this boot mounts it itself.
-mount -t smackfs smackfs $F
+. /vm/tests/smackctl/vm.lib
 
 printf 'Sub Obj rwx\nSub Obj2 r-x-tl\n# a comment\n\nA B RWXATL\nSub Obj3 a\nSub Obj3 r -\n' > one
 is "load then rules shows the merged rules" "A B rwxatl

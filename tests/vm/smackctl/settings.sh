@@ -5,14 +5,8 @@
 # whose access2 answers match the offline model's.
 # vm-kernel: smack
 # vm-append: lsm=smack
-. /vm/lib.sh
-F=/sys/fs/smackfs
-S="lsmbox smackctl"
-mount -t smackfs smackfs $F
-chmod 755 .
-mkdir -p m && mount -t tmpfs tmpfs m
-echo secret > m/file
-chmod 666 m/file
+. /vm/tests/smackctl/vm.lib
+secret_file
 $S label -a Secret m/file
 $S change-rule Other Secret r -
 # reads LABEL: uid 1000 labelled LABEL tries to read m/file; "allowed" or
