@@ -790,7 +790,9 @@ static char *merge_entry(const char *rel, const char *val, size_t *len)
 	return out;
 }
 
-static int put_setting(const char *rel, const char *val, size_t len)
+/* where: "file:line" of a value from a config file, for the message when
+ * the kernel refuses it. */
+static int put_setting(const char *rel, const char *val, size_t len, const char *where)
 {
 	char *path = smackfs(rel);
 	int fd, rc = 0;
@@ -810,7 +812,11 @@ static int put_setting(const char *rel, const char *val, size_t len)
 		rc = -1;
 	} else {
 		if (write(fd, val, len) != (ssize_t)len) {
-			warn_errno("%s: write \"%.*s\"", path, (int)len, val);
+			if (where)
+				warn_errno("%s: %s: the kernel refused \"%.*s\"", path, where, (int)len,
+					   val);
+			else
+				warn_errno("%s: write \"%.*s\"", path, (int)len, val);
 			rc = -1;
 		}
 		close(fd);
@@ -859,22 +865,69 @@ static char *cipso_line(const char *file, int line, char *text)
 	return out;
 }
 
+/* A host label line as netlabel (IPv4) or ipv6host wants it, in *out;
+ * NULL, or what is wrong (in a static buffer).  The kernel reads IPv6 as
+ * eight groups and knows no "::", so the address is written out in full;
+ * the only option is -CIPSO for IPv4 (hosts that speak CIPSO) and -DELETE
+ * for IPv6. */
+static const char *host_line(int v6, const char *addr, const char *label, char **out)
+{
+	static char err[INET6_ADDRSTRLEN + 300];
+	const char *opt = v6 ? "-DELETE" : "-CIPSO", *file = v6 ? "ipv6host" : "netlabel", *e;
+	const char *slash = strchr(addr, '/');
+	size_t alen = slash ? (size_t)(slash - addr) : strlen(addr);
+	char host[INET6_ADDRSTRLEN], *end;
+	unsigned char a[16];
+	long bits = v6 ? 128 : 32;
+
+	if (label[0] == '-' && strcmp(label, opt))
+		return snprintf(err, sizeof(err), "%s: %s: the only option is %s", file, label, opt),
+		       err;
+	if (label[0] != '-' && (e = label_error(label, strlen(label))))
+		return snprintf(err, sizeof(err), "label '%.255s': %s", label, e), err;
+	snprintf(host, sizeof(host), "%.*s", (int)alen, addr);
+	if (alen >= sizeof(host) || inet_pton(v6 ? AF_INET6 : AF_INET, host, a) != 1)
+		return snprintf(err, sizeof(err), "%s: '%s' is not an IPv%d address%s", file, host,
+				v6 ? 6 : 4,
+				!v6 && strchr(host, ':') ? " (IPv6 hosts go to ipv6host)"
+				: v6 && strchr(host, '.') ? " (IPv4 hosts go to netlabel)" : ""),
+		       err;
+	if (slash) {
+		errno = 0;
+		bits = strtol(slash + 1, &end, 10);
+		if (errno || end == slash + 1 || *end || bits < 0 || bits > (v6 ? 128 : 32))
+			return snprintf(err, sizeof(err), "%s: prefix length '%s' is not in 0..%d",
+					file, slash + 1, v6 ? 128 : 32),
+			       err;
+	}
+	if (!v6)
+		*out = xasprintf("%s/%ld %s", host, bits, label);
+	else
+		*out = xasprintf("%x:%x:%x:%x:%x:%x:%x:%x/%ld %s", a[0] << 8 | a[1],
+				 a[2] << 8 | a[3], a[4] << 8 | a[5], a[6] << 8 | a[7], a[8] << 8 | a[9],
+				 a[10] << 8 | a[11], a[12] << 8 | a[13], a[14] << 8 | a[15], bits, label);
+	return NULL;
+}
+
+/* Config lines, each with the "file:line" it came from. */
 struct lines {
-	char **v;
+	char **v, **where;
 	size_t n;
 };
 
-static void lines_add(struct lines *l, char *s)
+static void lines_add(struct lines *l, char *s, const char *file, int line)
 {
 	l->v = xrealloc(l->v, (l->n + 1) * sizeof(char *));
+	l->where = xrealloc(l->where, (l->n + 1) * sizeof(char *));
+	l->where[l->n] = xasprintf("%s:%d", file, line);
 	l->v[l->n++] = s;
 }
 
-enum { CFG_PLAIN, CFG_CIPSO, CFG_LABELS };
+enum { CFG_NETLABEL, CFG_CIPSO, CFG_LABELS };
 
 /* Each non-comment line of the files of src (a file or a directory);
- * CFG_CIPSO lines become cipso2's format, CFG_LABELS lines have their
- * labels checked. */
+ * CFG_CIPSO and CFG_NETLABEL lines become what cipso2 and netlabel take,
+ * CFG_LABELS lines have their labels checked. */
 static void read_config_lines(const char *src, struct lines *out, int kind)
 {
 	struct stat st;
@@ -914,7 +967,19 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 				char *c = cipso_line(files[i], lineno, l);
 
 				if (c)
-					lines_add(out, c);
+					lines_add(out, c, files[i], lineno);
+				continue;
+			}
+			if (kind == CFG_NETLABEL) {
+				char addr[INET6_ADDRSTRLEN + 8], lab[LABEL_MAX + 2], x, *v;
+				const char *e = "a host line is ADDRESS[/BITS] LABEL|-CIPSO";
+
+				if (sscanf(l, "%55s %256s %c", addr, lab, &x) == 2)
+					e = host_line(0, addr, lab, &v);
+				if (e)
+					parse_err(files[i], lineno, (int)(l - start) + 1, "%s", e);
+				else
+					lines_add(out, v, files[i], lineno);
 				continue;
 			}
 			for (char *t = l; kind == CFG_LABELS && *t;) {
@@ -927,7 +992,7 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 				t += n;
 				t += strspn(t, " \t");
 			}
-			lines_add(out, xstrdup(l));
+			lines_add(out, xstrdup(l), files[i], lineno);
 		}
 	}
 }
@@ -948,16 +1013,16 @@ static int cmd_apply(int argc, char **argv)
 	if (!stat(p, &st))
 		parse_source(&TT.rs, p);
 	read_config_lines(p = xasprintf("%s/cipso.d", cfg), &cipso, CFG_CIPSO);
-	read_config_lines(p = xasprintf("%s/netlabel.d", cfg), &netlabel, CFG_PLAIN);
+	read_config_lines(p = xasprintf("%s/netlabel.d", cfg), &netlabel, CFG_NETLABEL);
 	read_config_lines(p = xasprintf("%s/onlycap", cfg), &onlycap, CFG_LABELS);
 	if (TT.errors)
 		die("%d error%s; nothing applied", TT.errors, TT.errors > 1 ? "s" : "");
 	if (clean_all() || load_ruleset(&TT.rs))
 		return 1;
 	for (size_t i = 0; i < cipso.n; i++)
-		rc |= put_setting("cipso2", cipso.v[i], strlen(cipso.v[i]));
+		rc |= put_setting("cipso2", cipso.v[i], strlen(cipso.v[i]), cipso.where[i]);
 	for (size_t i = 0; i < netlabel.n; i++)
-		rc |= put_setting("netlabel", netlabel.v[i], strlen(netlabel.v[i]));
+		rc |= put_setting("netlabel", netlabel.v[i], strlen(netlabel.v[i]), netlabel.where[i]);
 	if (onlycap.n) {
 		char *all = xstrdup("");
 
@@ -971,7 +1036,7 @@ static int cmd_apply(int argc, char **argv)
 				all = n;
 			}
 		}
-		rc |= put_setting("onlycap", all, strlen(all));
+		rc |= put_setting("onlycap", all, strlen(all), onlycap.where[0]);
 	}
 	return rc ? 1 : 0;
 }
@@ -1332,7 +1397,7 @@ static int cmd_revoke(int argc, char **argv)
 		root_write_rules(&k);
 		return 0;
 	}
-	return put_setting("revoke-subject", argv[0], strlen(argv[0])) ? 1 : 0;
+	return put_setting("revoke-subject", argv[0], strlen(argv[0]), NULL) ? 1 : 0;
 }
 
 /* ---- labels on files ---- */
@@ -1553,38 +1618,6 @@ static int cmd_get(int argc, char **argv)
 	return 0;
 }
 
-/* A host label line as netlabel (IPv4) or ipv6host wants it.  The kernel
- * reads IPv6 as eight groups and knows no "::", so the address is written
- * out in full; the only option is -CIPSO for IPv4 (hosts that speak CIPSO)
- * and -DELETE for IPv6. */
-static char *host_line(int v6, const char *addr, const char *label)
-{
-	const char *opt = v6 ? "-DELETE" : "-CIPSO", *file = v6 ? "ipv6host" : "netlabel";
-	char host[INET6_ADDRSTRLEN], *slash = strchr(addr, '/');
-	unsigned char a[16];
-	long long bits = v6 ? 128 : 32;
-
-	if (label[0] == '-' && strcmp(label, opt))
-		usage_error("%s: %s: the only option is %s", file, label, opt);
-	if (label[0] != '-')
-		check_label(label, "label");
-	if ((slash ? (size_t)(slash - addr) : strlen(addr)) >= sizeof(host))
-		usage_error("%s: '%s' is not an address", file, addr);
-	snprintf(host, sizeof(host), "%.*s", slash ? (int)(slash - addr) : (int)strlen(addr),
-		 addr);
-	if (inet_pton(v6 ? AF_INET6 : AF_INET, host, a) != 1)
-		usage_error("%s: '%s' is not an IPv%d address%s", file, host, v6 ? 6 : 4,
-			    !v6 && strchr(host, ':') ? " (IPv6 hosts go to ipv6host)"
-			    : v6 && strchr(host, '.') ? " (IPv4 hosts go to netlabel)" : "");
-	if (slash)
-		bits = xstrtonum(slash + 1, 0, v6 ? 128 : 32, "prefix length");
-	if (!v6)
-		return xasprintf("%s/%lld %s", host, bits, label);
-	return xasprintf("%x:%x:%x:%x:%x:%x:%x:%x/%lld %s", a[0] << 8 | a[1], a[2] << 8 | a[3],
-			 a[4] << 8 | a[5], a[6] << 8 | a[7], a[8] << 8 | a[9], a[10] << 8 | a[11],
-			 a[12] << 8 | a[13], a[14] << 8 | a[15], bits, label);
-}
-
 static int cmd_set(int argc, char **argv)
 {
 	const struct setting *s;
@@ -1635,9 +1668,12 @@ static int cmd_set(int argc, char **argv)
 	} else {
 		if (argc != 3)
 			usage_error("set %s: needs ADDRESS[/BITS] LABEL", s->name);
-		val = host_line(!strcmp(s->name, "ipv6host"), argv[1], argv[2]);
+		const char *e = host_line(!strcmp(s->name, "ipv6host"), argv[1], argv[2], &val);
+
+		if (e)
+			usage_error("%s", e);
 	}
-	return put_setting(s->name, val, strlen(val)) ? 1 : 0;
+	return put_setting(s->name, val, strlen(val), NULL) ? 1 : 0;
 }
 
 /* Write val to this process's own file (attr/current, relabel-self). */
