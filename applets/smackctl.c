@@ -5,16 +5,17 @@
  * summary: Smack rules, labels, access checks and settings
  * usage: smackctl [--root DIR] load [--clear] [--legacy] FILE|DIR|-...
  * usage: smackctl [--root DIR] check FILE|DIR|-...
- * usage: smackctl [--root DIR] rules [--subject LABEL]
+ * usage: smackctl [--root DIR] rules [--subject LABEL] [--json]
  * usage: smackctl [--root DIR] apply [--config DIR]
  * usage: smackctl [--root DIR] clean
  * usage: smackctl [--root DIR] status [--json]
+ * usage: smackctl [--root DIR] test
  * usage: smackctl [--root DIR] access [-v] SUBJECT OBJECT ACCESS
  * usage: smackctl access --offline --rules FILE|DIR [-v] SUBJECT OBJECT ACCESS
  * usage: smackctl [--root DIR] access [--offline --rules FILE|DIR] --batch FILE|-
  * usage: smackctl [--root DIR] change-rule SUBJECT OBJECT ALLOW DENY
  * usage: smackctl [--root DIR] revoke-subject LABEL
- * usage: smackctl [--root DIR] label [-a L] [-e L] [-m L] [-t] [-A] [-E] [-M] [-T] [-D] [-r] [-L] [PATH...]
+ * usage: smackctl [--root DIR] label [-a L] [-e L] [-m L] [-t] [-A] [-E] [-M] [-T] [-D] [-r] [-L] [--json] [PATH...]
  * usage: smackctl [--root DIR] get NAME
  * usage: smackctl [--root DIR] set NAME VALUE...
  * usage: smackctl run [--relabel-self 'LABEL...'] LABEL CMD [ARG...]
@@ -30,13 +31,15 @@
  *                through the old 24-column load file (used anyway when the
  *                kernel has no load2)
  *   check FILES      parse only; print the merged rules as they would load
- *   rules            the kernel's rules (load2), --subject to pick one subject
+ *   rules            the kernel's rules (load2), --subject to pick one subject,
+ *                --json: [{"subject","object","access"}...]
  *   apply            as smack-utils' smackctl apply: clean, then load
  *                DIR/accesses.d, DIR/cipso.d, DIR/netlabel.d and DIR/onlycap
  *                (DIR: --config, default /etc/smack under the root); all are
  *                parsed before anything is written; missing ones are skipped
  *   clean            give every loaded rule no access (rules cannot be deleted)
  *   status           smackfs, the LSM list, rule count and settings; --json
+ *   test             exit 0 if Smack is the active LSM, else 2 (smack-utils)
  *   access S O A     may S access O for A (access2)?  Prints 1 or 0; exit 0
  *                allowed, 1 denied.  --offline --rules: answer from rule
  *                files with the kernel's built-in rules; -v: say why;
@@ -48,7 +51,8 @@
  *                chsmack does; -a access, -e exec, -m mmap label,
  *                -t transmute (directories); -A -E -M -T remove one, -D all;
  *                -r recurse, -L follow symbolic links.  Under --root an
- *                absolute PATH is taken inside DIR
+ *                absolute PATH is taken inside DIR.  --json: the listing as
+ *                [{"path","access","execute","mmap","transmute"}...]
  *   get NAME, set NAME VALUE  smackfs settings: onlycap, unconfined (- clears),
  *                ambient, syslog, logging (0-3), ptrace (0-2), doi, direct,
  *                mapped (0-255), cipso2 (LABEL LEVEL [CAT...]), netlabel
@@ -718,11 +722,32 @@ static char *kernel_rules_text(void)
 	return t;
 }
 
+/* "k":"v" (null for no v), after a comma unless it is the first. */
+static void json_str(const char *k, const char *v, int comma)
+{
+	printf("%s\"%s\":", comma ? "," : "", k);
+	if (!v) {
+		printf("null");
+		return;
+	}
+	putchar('"');
+	for (; *v; v++)
+		if (*v == '"' || *v == '\\')
+			printf("\\%c", *v);
+		else if ((unsigned char)*v < 0x20)
+			printf("\\u%04x", *v);
+		else
+			putchar(*v);
+	putchar('"');
+}
+
 static int cmd_rules(int argc, char **argv)
 {
-	struct opt o[] = { { 's', "subject", OPT_ARG, 0, NULL }, OPT_END };
+	struct opt o[] = { { 's', "subject", OPT_ARG, 0, NULL }, { 0, "json", 0, 0, NULL },
+			   OPT_END };
 	struct ruleset k = { 0 };
 	char acc[8];
+	int n = 0;
 
 	opt_parse(&argc, &argv, o, 0);
 	if (argc)
@@ -730,9 +755,25 @@ static int cmd_rules(int argc, char **argv)
 	if (o[0].arg)
 		check_label(o[0].arg, "subject");
 	parse_kernel_rules(&k, kernel_rules_text());
-	for (size_t i = 0; i < k.n; i++)
-		if (k.r[i].allow && (!o[0].arg || !strcmp(o[0].arg, k.r[i].subj)))
-			printf("%s %s %s\n", k.r[i].subj, k.r[i].obj, access_str(k.r[i].allow, acc));
+	if (o[1].seen)
+		putchar('[');
+	for (size_t i = 0; i < k.n; i++) {
+		struct rule *r = &k.r[i];
+
+		if (!r->allow || (o[0].arg && strcmp(o[0].arg, r->subj)))
+			continue;
+		if (!o[1].seen) {
+			printf("%s %s %s\n", r->subj, r->obj, access_str(r->allow, acc));
+			continue;
+		}
+		printf("%s{", n++ ? "," : "");
+		json_str("subject", r->subj, 0);
+		json_str("object", r->obj, 1);
+		json_str("access", access_str(r->allow, acc), 1);
+		putchar('}');
+	}
+	if (o[1].seen)
+		printf("]\n");
 	return 0;
 }
 
@@ -1416,6 +1457,7 @@ struct label_job {
 	const char *set[4];	/* value to set, NULL: leave */
 	int rm[4];
 	int modify, recurse, follow, rc;
+	int json, shown;	/* --json: objects printed so far */
 };
 
 static ssize_t xa_get(const char *path, const char *name, char *buf, size_t len, int follow)
@@ -1433,24 +1475,31 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
 		return;
 	}
 	if (!j->modify) {
-		char line[2048];
-		int len = 0, any = 0;
+		char v[ARRAY_SIZE(xattrs)][LABEL_MAX + 2];
+		int any = 0;
 
 		for (size_t i = 0; i < ARRAY_SIZE(xattrs); i++) {
-			char v[LABEL_MAX + 2];
-			ssize_t n = xa_get(path, xattrs[i].name, v, sizeof(v) - 1, follow);
+			ssize_t n = xa_get(path, xattrs[i].name, v[i], sizeof(v[i]) - 1, follow);
 
 			/* Smack reports names it does not keep as empty values. */
-			if (n <= 0)
-				continue;
-			v[n] = 0;
-			len += snprintf(line + len, sizeof(line) - len, " %s=\"%s\"", xattrs[i].show, v);
-			any = 1;
+			v[i][n > 0 ? n : 0] = 0;
+			any |= n > 0;
 		}
-		if (any)
-			printf("%s%s\n", shown, line);
-		else
+		if (j->json) {
+			printf("%s{", j->shown++ ? "," : "");
+			json_str("path", shown, 0);
+			for (size_t i = 0; i < ARRAY_SIZE(xattrs); i++)
+				json_str(xattrs[i].show, v[i][0] ? v[i] : NULL, 1);
+			putchar('}');
+		} else if (any) {
+			fputs(shown, stdout);
+			for (size_t i = 0; i < ARRAY_SIZE(xattrs); i++)
+				if (v[i][0])
+					printf(" %s=\"%s\"", xattrs[i].show, v[i]);
+			putchar('\n');
+		} else {
 			printf("%s: No smack property found\n", shown);
+		}
 	} else {
 		for (size_t i = 0; i < ARRAY_SIZE(xattrs); i++) {
 			const char *v = j->set[i];
@@ -1506,7 +1555,7 @@ static int cmd_label(int argc, char **argv)
 		{ 'A', NULL, 0, 0, NULL }, { 'E', NULL, 0, 0, NULL }, { 'M', NULL, 0, 0, NULL },
 		{ 'T', NULL, 0, 0, NULL }, { 'D', "drop", 0, 0, NULL },
 		{ 'r', "recursive", 0, 0, NULL }, { 'L', "dereference", 0, 0, NULL },
-		{ 'd', NULL, 0, 0, NULL }, OPT_END,
+		{ 'd', NULL, 0, 0, NULL }, { 0, "json", 0, 0, NULL }, OPT_END,
 	};
 	struct label_job j = { 0 };
 
@@ -1532,6 +1581,11 @@ static int cmd_label(int argc, char **argv)
 	}
 	j.recurse = o[9].seen;
 	j.follow = o[10].seen;
+	j.json = o[12].seen;
+	if (j.json && j.modify)
+		usage_error("label: --json is for listing");
+	if (j.json)
+		putchar('[');
 	if (!argc) {
 		/* As chsmack: no PATH means the entries of ".". */
 		if (j.modify)
@@ -1543,7 +1597,6 @@ static int cmd_label(int argc, char **argv)
 			die_errno(".");
 		for (size_t i = 0; i < n; i++)
 			label_one(&j, v[i], v[i], j.follow);
-		return j.rc;
 	}
 	for (int i = 0; i < argc; i++) {
 		char *p = root_dir() && argv[i][0] == '/' ? root_path(argv[i]) : xstrdup(argv[i]);
@@ -1551,6 +1604,8 @@ static int cmd_label(int argc, char **argv)
 		label_one(&j, p, argv[i], j.follow);
 		free(p);
 	}
+	if (j.json)
+		printf("]\n");
 	return j.rc;
 }
 
@@ -1722,22 +1777,16 @@ static int cmd_run(int argc, char **argv)
 	die_errno("%s", argv[1]);
 }
 
-static void json_str(const char *k, const char *v, int comma)
+/* Smack is active when securityfs' lsm list names it; without securityfs,
+ * a live smackfs says so. */
+static int smack_active(void)
 {
-	printf("%s\"%s\":", comma ? "," : "", k);
-	if (!v) {
-		printf("null");
-		return;
-	}
-	putchar('"');
-	for (; *v; v++)
-		if (*v == '"' || *v == '\\')
-			printf("\\%c", *v);
-		else if ((unsigned char)*v < 0x20)
-			printf("\\u%04x", *v);
-		else
-			putchar(*v);
-	putchar('"');
+	char *lsm = kfs_dir(KFS_SECURITYFS, NULL) ? read_file(kfs_path(KFS_SECURITYFS, "lsm"), NULL)
+						  : NULL;
+
+	if (lsm)
+		return strstr(lsm, "smack") != NULL;
+	return kfs_dir(KFS_SMACKFS, NULL) && !root_dir();
 }
 
 static int cmd_status(int argc, char **argv)
@@ -1746,7 +1795,6 @@ static int cmd_status(int argc, char **argv)
 	static const char *const shown[] = { "onlycap", "ambient", "logging", "ptrace",
 					     "doi", "direct", "mapped", "unconfined", "syslog" };
 	const char *why, *dir;
-	char *lsm, *sec;
 	struct ruleset k = { 0 };
 	size_t nrules = 0;
 	char *vals[ARRAY_SIZE(shown)] = { 0 };
@@ -1755,8 +1803,6 @@ static int cmd_status(int argc, char **argv)
 	if (argc)
 		usage_error("status: unexpected argument %s", argv[0]);
 	dir = kfs_dir(KFS_SMACKFS, &why);
-	sec = kfs_dir(KFS_SECURITYFS, NULL) ? kfs_path(KFS_SECURITYFS, "lsm") : NULL;
-	lsm = sec ? read_file(sec, NULL) : NULL;
 	if (dir) {
 		char *t = root_dir() ? root_read("load2") : read_file(smackfs("load2"), NULL);
 
@@ -1772,7 +1818,7 @@ static int cmd_status(int argc, char **argv)
 			free(p);
 		}
 	}
-	int active = lsm ? strstr(lsm, "smack") != NULL : dir && !root_dir();
+	int active = smack_active();
 
 	if (o[0].seen) {
 		printf("{");
@@ -1784,10 +1830,13 @@ static int cmd_status(int argc, char **argv)
 		printf("}\n");
 		return 0;
 	}
-	if (dir)
-		printf("smackfs: %s\n", dir);
+	/* smack-utils' first line, which scripts test for. */
+	if (dir && root_dir())
+		printf("smackfs: %s (image)\n", dir);
+	else if (dir)
+		printf("SmackFS is mounted to %s/\n", dir);
 	else
-		printf("smackfs: not mounted (%s)\n", why);
+		printf("SmackFS is not mounted.\nsmackfs: %s\n", why);
 	printf("smack: %s\n", active ? "active" : "not active");
 	if (!dir)
 		return 0;
@@ -1798,6 +1847,15 @@ static int cmd_status(int argc, char **argv)
 	return 0;
 }
 
+/* smack-utils' "smackctl test": 0 when Smack is the active LSM, else 2. */
+static int cmd_test(int argc, char **argv)
+{
+	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
+	if (argc)
+		usage_error("test: unexpected argument %s", argv[0]);
+	return smack_active() ? 0 : 2;
+}
+
 static const struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);
@@ -1806,7 +1864,7 @@ static const struct command {
 	{ "apply", cmd_apply }, { "clean", cmd_clean }, { "clear", cmd_clean },
 	{ "status", cmd_status }, { "access", cmd_access }, { "change-rule", cmd_change_rule },
 	{ "revoke-subject", cmd_revoke }, { "label", cmd_label }, { "get", cmd_get },
-	{ "set", cmd_set }, { "run", cmd_run },
+	{ "set", cmd_set }, { "run", cmd_run }, { "test", cmd_test },
 };
 
 int smackctl_main(int argc, char **argv)

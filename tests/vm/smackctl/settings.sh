@@ -7,6 +7,8 @@
 # vm-append: lsm=smack
 . /vm/tests/smackctl/vm.lib
 secret_file
+is "test: Smack is the active LSM (smack-utils' exit 0)" "exit 0" sh -c "$S test; echo exit \$?"
+has "status starts as smack-utils' does" "SmackFS is mounted to /sys/fs/smackfs/" $S status
 $S label -a Secret m/file
 $S change-rule Other Secret r -
 # reads LABEL: uid 1000 labelled LABEL tries to read m/file; "allowed" or
@@ -59,6 +61,7 @@ ok "load --legacy" $S load --legacy leg
 is "the rules are in" "Leg Obj rwx
 Leg Obj2 rwxatl" sh -c "$S rules --subject Leg | sort"
 has "the load file shows them" "Leg Obj rwx" cat $F/load
+has "rules --json" '{"subject":"Leg","object":"Obj","access":"rwx"}' sh -c "$S rules --json --subject Leg | tr -d '[]' | sed 's/},{/}\\n{/g'"
 printf 'Leg Obj r\nLegacyLabelLongerThan23Bytes Obj r\n' > leg2
 is "a label over 23 bytes is refused before any write" "smackctl: leg2:2: load takes labels of at most 23 bytes
 exit 1
