@@ -1494,6 +1494,7 @@ static int cmd_watch_session(int argc, char **argv)
 	const char *name = NULL;
 	FILE *log, *gc;
 	int fd, target, flags, status, e = 0, e2 = 0;
+	sigset_t term, old;
 	char num[16];
 	pid_t pid;
 
@@ -1521,13 +1522,21 @@ static int cmd_watch_session(int argc, char **argv)
 	log = open_log(argv[0]);
 	gc = open_log(argv[1]);
 
+	/* SIGTERM stays blocked in the consumer until its handler is in:
+	 * a command that ends at once must not kill it half-started. */
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	sigprocmask(SIG_BLOCK, &term, &old);
 	fflush(stdout);
 	if ((K.pid_con = fork()) < 0)
 		fail_sys("fork");
 	if (K.pid_con == 0) {
 		K.pid_cmd = K.pid_con = -1;
+		signal(SIGTERM, on_term);
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		consume(log, gc, fd);
 	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	K.session = keyctl_join_session_keyring(name);
 	if (K.session == -1)
 		fail_sys("keyctl_join_session_keyring");

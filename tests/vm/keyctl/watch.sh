@@ -19,6 +19,10 @@ kdiff "watch_session with a filter: only link and unlink" \
 	'rm -f nlog glog; keyctl watch_session -fln -n kdf nlog glog 8 sh -c "r=\$(keyctl newring r @s); k=\$(keyctl add user a b \$r); keyctl watch_add 8 \$r; keyctl update \$k c; keyctl unlink \$k \$r; keyctl clear \$r; sleep 1"; echo "status $?"; cat nlog'
 kdiff "watch_session: the command's status, a bad fd" \
 	'rm -f nlog glog; keyctl watch_session nlog glog 9 sh -c "exit 3"; echo "status $?"; keyctl watch_session nlog glog 2 true; echo "status $?"'
+# A command that ends at once must not race the consumer's start: its
+# status, 20 times over (once, this gave 143: SIGTERM before the handler).
+kdiff "watch_session: a command that ends at once, 20 times" \
+	'rm -f nlog glog; i=0; while [ \$i -lt 20 ]; do keyctl watch_session nlog glog 9 sh -c "exit 3" 2>/dev/null; echo "status $?"; i=\$((i + 1)); done | sort | uniq -c'
 kdiff "watch_sync inside watch_session" \
 	'rm -f nlog glog; keyctl watch_session nlog glog 9 sh -c "keyctl add user s v @s > /dev/null; keyctl watch_sync 9; echo sync \$?"; echo "status $?"'
 kdiff "watch_add and watch_rm: a missing key, twice, not watched, outside a session" \
