@@ -1325,6 +1325,9 @@ static noreturn void consume(FILE *log, FILE *gc, int fd)
 			fail_sys("poll");
 		}
 		got = read(fd, buf, sizeof(buf));
+		/* Nothing (left) to read: stop if told to, else poll again. */
+		if (got < 0 && (errno == EAGAIN || errno == EINTR))
+			continue;
 		if (got < 0)
 			fail_sys("read");
 		if (got == 0) {
