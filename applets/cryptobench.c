@@ -267,7 +267,9 @@ static void print_cpb(double cpb)
 
 static void json_str(const char *k, const char *v, int comma)
 {
-	printf("\"%s\": \"%s\"%s", k, v, comma ? ", " : "");
+	printf("\"%s\": ", k);
+	json_quote(v);
+	fputs(comma ? ", " : "", stdout);
 }
 
 static void header(void)

@@ -231,12 +231,12 @@ static void rs_rehash(struct ruleset *rs)
 	}
 }
 
-/* The rule for (subj, obj), created (unset, no change) when create is given. */
-static struct rule *rs_find(struct ruleset *rs, const char *subj, const char *obj, int create)
+/* The rule for (subj, obj), created (unset, no change) if there is none. */
+static struct rule *rs_get(struct ruleset *rs, const char *subj, const char *obj)
 {
 	size_t h;
 
-	if (!rs->hcap || (create && rs->n * 2 >= rs->hcap))
+	if (!rs->hcap || rs->n * 2 >= rs->hcap)
 		rs_rehash(rs);
 	h = hash_pair(subj, obj) & (rs->hcap - 1);
 	for (; rs->hash[h]; h = (h + 1) & (rs->hcap - 1)) {
@@ -245,8 +245,6 @@ static struct rule *rs_find(struct ruleset *rs, const char *subj, const char *ob
 		if (!strcmp(r->subj, subj) && !strcmp(r->obj, obj))
 			return r;
 	}
-	if (!create)
-		return NULL;
 	if (rs->n == rs->cap) {
 		rs->cap = rs->cap ? rs->cap * 2 : 64;
 		rs->r = xrealloc(rs->r, rs->cap * sizeof(*rs->r));
@@ -261,7 +259,7 @@ static struct rule *rs_find(struct ruleset *rs, const char *subj, const char *ob
 static void rs_add(struct ruleset *rs, const char *subj, const char *obj, unsigned allow,
 		   unsigned deny, int set, const char *file, int line)
 {
-	struct rule *r = rs_find(rs, subj, obj, 1);
+	struct rule *r = rs_get(rs, subj, obj);
 
 	if (!r->file || set) {
 		r->file = file;
@@ -380,36 +378,6 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The regular files of dir, sorted by name, dot files left out. */
-static char **dir_files(const char *dir, size_t *np)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char **v = NULL;
-	size_t n = 0;
-
-	if (!d)
-		die_errno("%s", dir);
-	while ((de = readdir(d))) {
-		char *path;
-		struct stat st;
-
-		if (de->d_name[0] == '.')
-			continue;
-		path = xasprintf("%s/%s", dir, de->d_name);
-		if (stat(path, &st) || !S_ISREG(st.st_mode)) {
-			free(path);
-			continue;
-		}
-		v = xrealloc(v, (n + 1) * sizeof(*v));
-		v[n++] = path;
-	}
-	closedir(d);
-	qsort(v, n, sizeof(*v), name_cmp);
-	*np = n;
-	return v;
-}
-
 /* Every entry of dir but . and .., sorted by name; NULL (errno set) if it
  * cannot be read. */
 static char **dir_entries(const char *dir, size_t *np)
@@ -431,6 +399,29 @@ static char **dir_entries(const char *dir, size_t *np)
 	closedir(d);
 	qsort(v, n, sizeof(*v), name_cmp);
 	*np = n;
+	return v;
+}
+
+/* The regular files of dir (their paths), sorted by name, dot files left
+ * out. */
+static char **dir_files(const char *dir, size_t *np)
+{
+	size_t n, k = 0;
+	char **v = dir_entries(dir, &n);
+
+	if (!v)
+		die_errno("%s", dir);
+	for (size_t i = 0; i < n; i++) {
+		char *name = v[i], *path = xasprintf("%s/%s", dir, name);
+		struct stat st;
+
+		if (name[0] != '.' && !stat(path, &st) && S_ISREG(st.st_mode))
+			v[k++] = path;
+		else
+			free(path);
+		free(name);
+	}
+	*np = k;
 	return v;
 }
 
@@ -726,19 +717,7 @@ static char *kernel_rules_text(void)
 static void json_str(const char *k, const char *v, int comma)
 {
 	printf("%s\"%s\":", comma ? "," : "", k);
-	if (!v) {
-		printf("null");
-		return;
-	}
-	putchar('"');
-	for (; *v; v++)
-		if (*v == '"' || *v == '\\')
-			printf("\\%c", *v);
-		else if ((unsigned char)*v < 0x20)
-			printf("\\u%04x", *v);
-		else
-			putchar(*v);
-	putchar('"');
+	json_quote(v);
 }
 
 static int cmd_rules(int argc, char **argv)
@@ -1260,19 +1239,17 @@ static unsigned check_query(const char *where, const struct query *q)
 	size_t bad;
 	int v;
 
+	if (!where) {	/* the command line's: whole strings */
+		check_label(q->f[0], what[0]);
+		check_label(q->f[1], what[1]);
+		return xaccess(q->f[2], "access");
+	}
 	for (int i = 0; i < 2; i++)
-		if ((e = label_error(q->f[i], q->len[i]))) {
-			if (!where)
-				usage_error("%s '%.*s': %s", what[i], (int)q->len[i], q->f[i], e);
+		if ((e = label_error(q->f[i], q->len[i])))
 			die("%s: %s '%.*s': %s", where, what[i], (int)q->len[i], q->f[i], e);
-		}
-	if ((v = parse_access(q->f[2], q->len[2], &bad)) < 0) {
-		if (!where)
-			usage_error("access '%.*s': '%c' is not an access letter (rwxatlb or -)",
-				    (int)q->len[2], q->f[2], q->f[2][bad]);
+	if ((v = parse_access(q->f[2], q->len[2], &bad)) < 0)
 		die("%s: access '%.*s': '%c' is not an access letter (rwxatlb or -)", where,
 		    (int)q->len[2], q->f[2], q->f[2][bad]);
-	}
 	return (unsigned)v;
 }
 

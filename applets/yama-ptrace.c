@@ -288,27 +288,13 @@ static const char *meaning(int k, int v)
 	return v >= 0 && v <= keys[k].max ? link_meaning(k, v) : "unknown value";
 }
 
-static void json_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			printf("\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			printf("\\u%04x", *s);
-		else
-			putchar(*s);
-	}
-	putchar('"');
-}
-
 static void status_json(void)
 {
 	const char *root = root_dir();
 
 	printf("{\"root\":");
 	if (root)
-		json_str(*root ? root : "/");
+		json_quote(*root ? root : "/");
 	else
 		printf("null");
 	printf(",\"yama\":\"%s\",\"lsm\":", TT.yama < 0 ? "unknown" : TT.yama ? "active" : "inactive");
@@ -320,7 +306,7 @@ static void status_json(void)
 		for (tok = strtok_r(l, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 			if (!first)
 				putchar(',');
-			json_str(tok);
+			json_quote(tok);
 			first = 0;
 		}
 		putchar(']');
@@ -339,19 +325,19 @@ static void status_json(void)
 		if (k == K_SCOPE) {
 			printf(",\"name\":");
 			if (s->value >= 0 && s->value <= 3)
-				json_str(scope_name[s->value]);
+				json_quote(scope_name[s->value]);
 			else
 				printf("null");
 			printf(",\"locked\":%s", s->value == 3 ? "true" : "false");
 		}
 		printf(",\"meaning\":");
 		if (s->value >= 0)
-			json_str(meaning(k, s->value));
+			json_quote(meaning(k, s->value));
 		else
 			printf("null");
 		printf(",\"source\":");
 		if (s->source)
-			json_str(s->source);
+			json_quote(s->source);
 		else
 			printf("null");
 		putchar('}');

@@ -52,6 +52,9 @@ char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) PRINTF(1, 2);
 /* s without leading and trailing white space (the end is cut in place). */
 char *str_trim(char *s);
+/* s on stdout as a JSON string (quotes, \ and control bytes escaped), or
+ * null when s is NULL. */
+void json_quote(const char *s);
 int xopen(const char *path, int flags, ...);
 void xclose(int fd);
 ssize_t write_all(int fd, const void *buf, size_t len);

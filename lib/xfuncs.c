@@ -1,5 +1,6 @@
 /* xfuncs.c: allocation, open, read and write wrappers that either succeed or
- * die with "APPLET: what: strerror", and the one number parser. */
+ * die with "APPLET: what: strerror", the one number parser, and the small
+ * string helpers applets share (trimming, JSON quoting). */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -145,6 +146,23 @@ long long xstrtonum(const char *s, long long min, long long max, const char *wha
 	if (!*s || *s == ' ' || *s == '\t' || *end || errno == ERANGE || v < min || v > max)
 		usage_error("%s: not a number in %lld..%lld: '%s'", what, min, max, s);
 	return v;
+}
+
+void json_quote(const char *s)
+{
+	if (!s) {
+		fputs("null", stdout);
+		return;
+	}
+	putchar('"');
+	for (; *s; s++)
+		if (*s == '"' || *s == '\\')
+			printf("\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			printf("\\u%04x", *s);
+		else
+			putchar(*s);
+	putchar('"');
 }
 
 char *str_trim(char *s)
