@@ -3,11 +3,10 @@
 /* applet: aa-compile
  * summary: compile AppArmor profiles into the kernel's binary policy
  * usage: aa-compile [--root DIR] [OPTION]... PROFILE...
+ * stub: yes
  * help:
  * Compile AppArmor profiles into the binary policy the kernel loads, as
  * apparmor_parser does.
- *
- * Status: not implemented yet; every command exits 2.
  */
 #include "lsmbox.h"
 

@@ -3,11 +3,10 @@
 /* applet: imasign
  * summary: IMA/EVM signatures and kernel module signing
  * usage: imasign [--root DIR] COMMAND [ARG...]
+ * stub: yes
  * help:
  * Sign files for IMA and EVM and sign kernel modules, as ima-evm-utils'
  * evmctl and the kernel's scripts/sign-file do.
- *
- * Status: not implemented yet; every command exits 2.
  */
 #include "lsmbox.h"
 

@@ -3,11 +3,10 @@
 /* applet: semodule-lite
  * summary: SELinux policy module store
  * usage: semodule-lite [--root DIR] COMMAND [ARG...]
+ * stub: yes
  * help:
  * Install, remove and list SELinux policy modules in a libsemanage-format
  * store, on the live system or on an image tree.
- *
- * Status: not implemented yet; every command exits 2.
  */
 #include "lsmbox.h"
 

@@ -3,10 +3,9 @@
 /* applet: tomoyo-edit
  * summary: TOMOYO policy editing, loading and saving
  * usage: tomoyo-edit [--root DIR] COMMAND [ARG...]
+ * stub: yes
  * help:
  * Edit, check, load and save TOMOYO policy, as tomoyo-tools do.
- *
- * Status: not implemented yet; every command exits 2.
  */
 #include "lsmbox.h"
 

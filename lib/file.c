@@ -11,7 +11,7 @@
 
 #include "lsmbox.h"
 
-char *read_fd(int fd, size_t *lenp)
+char *read_fd_max(int fd, size_t max, size_t *lenp)
 {
 	size_t cap = 4096, len = 0;
 	char *buf = xmalloc(cap + 1);
@@ -19,8 +19,16 @@ char *read_fd(int fd, size_t *lenp)
 	for (;;) {
 		ssize_t n;
 
-		if (len == cap)
-			buf = xrealloc(buf, (cap *= 2) + 1);
+		if (len == cap) {
+			if (cap > max) {
+				free(buf);
+				errno = EFBIG;
+				return NULL;
+			}
+			/* One byte past max is read, to tell "exactly max" from "more". */
+			cap = cap * 2 > max + 1 ? max + 1 : cap * 2;
+			buf = xrealloc(buf, cap + 1);
+		}
 		n = read(fd, buf + len, cap - len);
 		if (n < 0) {
 			if (errno == EINTR)
@@ -32,7 +40,37 @@ char *read_fd(int fd, size_t *lenp)
 			break;
 		len += n;
 	}
+	if (len > max) {
+		free(buf);
+		errno = EFBIG;
+		return NULL;
+	}
 	buf[len] = 0;
+	if (lenp)
+		*lenp = len;
+	return buf;
+}
+
+char *read_fd(int fd, size_t *lenp)
+{
+	return read_fd_max(fd, READ_MAX, lenp);
+}
+
+char *xread_text_fd(int fd, const char *name, size_t max, size_t *lenp)
+{
+	size_t len, line = 1;
+	char *buf = read_fd_max(fd, max, &len), *nul;
+
+	if (!buf) {
+		if (errno == EFBIG)
+			die("%s: larger than %zu bytes", name, max);
+		die_errno("%s", name);
+	}
+	if ((nul = memchr(buf, 0, len))) {
+		for (char *c = buf; c < nul; c++)
+			line += *c == '\n';
+		die("%s:%zu: NUL byte", name, line);
+	}
 	if (lenp)
 		*lenp = len;
 	return buf;

@@ -17,6 +17,7 @@ struct applet {
 	int (*main)(int argc, char **argv);
 	const char *summary;	/* one line, no trailing period */
 	const char *help;	/* "Usage: ...\n\n...", ends in a newline */
+	int stub;		/* declared "stub: yes": not implemented yet */
 };
 
 /* Generated: int NAME_main(int argc, char **argv) for each applet built. */
@@ -52,8 +53,11 @@ char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) PRINTF(1, 2);
 /* s without leading and trailing white space (the end is cut in place). */
 char *str_trim(char *s);
-/* s on stdout as a JSON string (quotes, \ and control bytes escaped), or
- * null when s is NULL. */
+/* s on stdout as a JSON string, or null when s is NULL.  Quotes, \ and
+ * control bytes are escaped; valid UTF-8 is copied; a byte that is not part
+ * of valid UTF-8 is written as \udcXX (XX its value), the lone surrogate
+ * Python's surrogateescape makes, so the output is valid JSON for any bytes
+ * and the bytes can be recovered (docs/lsmbox.md). */
 void json_quote(const char *s);
 int xopen(const char *path, int flags, ...);
 void xclose(int fd);
@@ -83,11 +87,21 @@ struct opt {
 void opt_parse(int *argcp, char ***argvp, struct opt *opts, unsigned flags);
 
 /* file.c */
-/* Whole file, NUL-terminated, length in *lenp if given; NULL and errno on failure.
- * Works on /proc and sysfs files whose st_size is 0. */
+/* No read takes more than this (64 MiB): a never-ending file or pipe
+ * (/dev/zero, a FIFO) is an error (EFBIG), not an out-of-memory kill. */
+#define READ_MAX ((size_t)64 << 20)
+/* Whole file, NUL-terminated, length in *lenp if given; NULL and errno on
+ * failure (EFBIG past READ_MAX).  Works on /proc and sysfs files whose
+ * st_size is 0.  The path is taken as it is: under --root, resolve it first
+ * (root_file, root_open). */
 char *read_file(const char *path, size_t *lenp);
 char *xread_file(const char *path, size_t *lenp);
 char *read_fd(int fd, size_t *lenp);
+char *read_fd_max(int fd, size_t max, size_t *lenp);
+/* A text input (rules, policy, a list): the whole file, dying with
+ * "NAME: larger than N bytes" past max, or "NAME:LINE: NUL byte" when it
+ * holds one, so that no parser ever sees a line cut short by a NUL. */
+char *xread_text_fd(int fd, const char *name, size_t max, size_t *lenp);
 
 /* Replace `path` so that a reader, or a crash at any point, sees the old
  * content or the new one, never a mix: a temp file in the same directory,
@@ -102,9 +116,9 @@ int atomic_commit(struct atomic_file *af);
 void atomic_abort(struct atomic_file *af);
 int write_file_atomic(const char *path, const void *buf, size_t len, mode_t mode);
 
-/* paths.c: the one door to kernel interfaces.  With --root DIR or
- * LSMBOX_ROOT=DIR every path resolves inside DIR (an image tree, offline);
- * otherwise the live filesystems are found by their magic numbers. */
+/* paths.c: the one door to paths.  With --root DIR or LSMBOX_ROOT=DIR every
+ * path resolves inside DIR (an image tree, offline) as a chroot to DIR would
+ * see it; otherwise the live filesystems are found by their magic numbers. */
 enum kfs {
 	KFS_SECURITYFS,		/* /sys/kernel/security */
 	KFS_SMACKFS,		/* /sys/fs/smackfs, legacy /smack */
@@ -114,9 +128,33 @@ enum kfs {
 	KFS_SYSFS,		/* /sys */
 	KFS_COUNT
 };
+/* Sets the root; a DIR that is missing or not a directory is a usage error
+ * (exit 2). */
 void root_set(const char *dir);
 const char *root_dir(void);		/* NULL when working on the live system */
-char *root_path(const char *abspath);	/* abspath under the root; xmalloc'd */
+
+/* The jail.  Under a root, path (absolute, or relative to the root's "/",
+ * as after chroot DIR) is resolved inside the root: each symbolic link met
+ * on the way is read and followed there (an absolute target starts again at
+ * the root), ".." at the root stays at the root, at most ROOT_MAXLINKS links
+ * (then ELOOP).  The result is the host path of what was found, containing
+ * no symbolic link below the root (except a last one under ROOT_NOFOLLOW).
+ * Components from the first missing one on are kept as they are (".." in
+ * them taken lexically, never above the root), so the result can be
+ * created.  Live (no root), path is returned as it is.
+ * NULL and errno (ELOOP, ENOTDIR, EACCES, ENAMETOOLONG) when it cannot be
+ * resolved; xmalloc'd. */
+#define ROOT_NOFOLLOW	1u	/* a last component that is a symlink is not followed */
+#define ROOT_MAXLINKS	40
+char *root_file(const char *path, unsigned flags);
+/* root_file, dying with "PATH: strerror" when it fails. */
+char *xroot_file(const char *path, unsigned flags);
+/* open(2) of root_file(path): race-free with openat2(RESOLVE_IN_ROOT) where
+ * the kernel has it (5.6+), else the resolved path opened with O_NOFOLLOW. */
+int root_open(const char *path, int flags, mode_t mode);
+/* root_file for a path the program itself names (a kernel interface, a
+ * config directory): dies when it cannot be resolved. */
+char *root_path(const char *abspath);
 const char *kfs_name(enum kfs fs);
 /* The directory where fs is found, or NULL (then *why says what was tried). */
 const char *kfs_dir(enum kfs fs, const char **why);

@@ -1,13 +1,19 @@
-/* paths.c: where each kernel interface lives.  Live, a filesystem counts only
- * if statfs() shows its magic there (an empty mount point is not smackfs);
- * under a root (--root DIR, LSMBOX_ROOT) the image's directories are taken
- * as they are, since nothing in an image tree is mounted. */
+/* paths.c: the jail for --root, and where each kernel interface lives.
+ * Live, a filesystem counts only if statfs() shows its magic there (an empty
+ * mount point is not smackfs); under a root (--root DIR, LSMBOX_ROOT) the
+ * image's directories are taken as they are, since nothing in an image tree
+ * is mounted, and every path is resolved inside the root (root_file). */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/openat2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/vfs.h>
+#include <unistd.h>
 
 #include "lsmbox.h"
 
@@ -30,7 +36,8 @@ static const struct kfs_info {
 
 static struct {
 	int root_known;		/* root has been decided (by --root or the environment) */
-	char *root;		/* NULL: live system */
+	char *root;		/* NULL: live system; "" for --root / */
+	int rootfd;		/* O_PATH of the root, when there is one */
 	int looked[KFS_COUNT];
 	char *dir[KFS_COUNT];
 	char *why[KFS_COUNT];
@@ -52,13 +59,21 @@ static void root_decide(void)
 void root_set(const char *dir)
 {
 	size_t len = strlen(dir);
+	int fd;
 
 	if (!len)
 		usage_error("--root: empty directory name");
+	/* A typo must not turn into "an empty image": every setting unset. */
+	fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		usage_error("--root %s: %s", dir, strerror(errno));
 	while (len > 1 && dir[len - 1] == '/')
 		len--;
+	if (P.root)
+		close(P.rootfd);
 	free(P.root);
 	P.root = (len == 1 && dir[0] == '/') ? xstrdup("") : xstrndup(dir, len);
+	P.rootfd = fd;
 	P.root_known = 1;
 	kfs_reset();
 }
@@ -69,10 +84,170 @@ const char *root_dir(void)
 	return P.root;
 }
 
-char *root_path(const char *abspath)
+/* A growing string: the resolved path below the root, "" or "/a/b". */
+struct walk {
+	char *buf;
+	size_t len, cap;
+};
+
+static void walk_add(struct walk *w, const char *name, size_t n)
+{
+	if (w->len + n + 2 > w->cap) {
+		w->cap = (w->len + n + 2) * 2;
+		w->buf = xrealloc(w->buf, w->cap);
+	}
+	w->buf[w->len++] = '/';
+	memcpy(w->buf + w->len, name, n);
+	w->len += n;
+	w->buf[w->len] = 0;
+}
+
+static void walk_up(struct walk *w)
+{
+	while (w->len && w->buf[w->len - 1] != '/')
+		w->len--;
+	if (w->len)
+		w->len--;
+	w->buf[w->len] = 0;
+}
+
+/* The walk behind root_file: components are taken one at a time from todo;
+ * w holds what is resolved so far, which never contains a symbolic link, so
+ * ".." is its parent taken lexically, and the root's parent is the root. */
+static char *resolve(const char *path, unsigned flags)
+{
+	struct walk w = { xmalloc(64), 0, 64 };
+	char *todo = xstrdup(path), *p = todo;
+	int links = 0, missing = 0, err = 0;
+
+	w.buf[0] = 0;
+	for (;;) {
+		char *name, *target;
+		size_t n;
+		int last;
+		struct stat st;
+		ssize_t tl;
+
+		while (*p == '/')
+			p++;
+		if (!*p)
+			break;
+		name = p;
+		n = strcspn(p, "/");
+		p += n;
+		last = !*p;
+		if (n == 1 && name[0] == '.')
+			continue;
+		if (n == 2 && name[0] == '.' && name[1] == '.') {
+			walk_up(&w);
+			continue;
+		}
+		if (n > NAME_MAX) {
+			err = ENAMETOOLONG;
+			break;
+		}
+		walk_add(&w, name, n);
+		if (missing)
+			continue;
+		if (fstatat(P.rootfd, w.buf + 1, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			if (errno != ENOENT) {
+				err = errno;
+				break;
+			}
+			/* What is missing holds no links: the rest is taken as written. */
+			missing = 1;
+			continue;
+		}
+		if (S_ISLNK(st.st_mode) && !(last && (flags & ROOT_NOFOLLOW))) {
+			if (++links > ROOT_MAXLINKS) {
+				err = ELOOP;
+				break;
+			}
+			target = xmalloc(PATH_MAX + strlen(p) + 1);
+			tl = readlinkat(P.rootfd, w.buf + 1, target, PATH_MAX);
+			if (tl < 0 || tl >= PATH_MAX) {
+				err = tl < 0 ? errno : ENAMETOOLONG;
+				free(target);
+				break;
+			}
+			walk_up(&w);
+			if (target[0] == '/')
+				w.len = 0, w.buf[0] = 0;
+			strcpy(target + tl, p);
+			free(todo);
+			todo = p = target;
+			continue;
+		}
+		if (!last && !S_ISDIR(st.st_mode)) {
+			err = ENOTDIR;
+			break;
+		}
+	}
+	free(todo);
+	if (err) {
+		free(w.buf);
+		errno = err;
+		return NULL;
+	}
+	/* The root itself is "DIR", and "/" for --root /. */
+	p = xasprintf("%s%s", P.root, w.len ? w.buf : (*P.root ? "" : "/"));
+	free(w.buf);
+	return p;
+}
+
+char *root_file(const char *path, unsigned flags)
 {
 	root_decide();
-	return xasprintf("%s%s", P.root ? P.root : "", abspath);
+	if (!P.root)
+		return xstrdup(path);
+	return resolve(path, flags);
+}
+
+char *xroot_file(const char *path, unsigned flags)
+{
+	char *r = root_file(path, flags);
+
+	if (!r)
+		die_errno("%s", path);
+	return r;
+}
+
+char *root_path(const char *abspath)
+{
+	return xroot_file(abspath, 0);
+}
+
+int root_open(const char *path, int flags, mode_t mode)
+{
+	char *r;
+	int fd, err;
+
+	root_decide();
+	if (!P.root)
+		return open(path, flags | O_CLOEXEC, mode);
+#ifdef SYS_openat2
+	{
+		struct open_how how = {
+			.flags = (unsigned)(flags | O_CLOEXEC),
+			.mode = (flags & (O_CREAT | O_TMPFILE)) ? mode : 0,
+			.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS,
+		};
+		const char *rel = path;
+
+		while (*rel == '/')
+			rel++;
+		fd = syscall(SYS_openat2, P.rootfd, *rel ? rel : ".", &how, sizeof(how));
+		if (fd >= 0 || (errno != ENOSYS && errno != EPERM))
+			return fd;
+	}
+#endif
+	if (!(r = resolve(path, 0)))
+		return -1;
+	fd = open(r, flags | O_CLOEXEC | O_NOFOLLOW, mode);
+	err = errno;
+	free(r);
+	errno = err;
+	return fd;
 }
 
 const char *kfs_name(enum kfs fs)
@@ -105,15 +280,16 @@ static void kfs_lookup(enum kfs fs)
 
 	P.looked[fs] = 1;
 	for (int i = 0; i < 3 && k->dirs[i]; i++) {
-		char *d = root_path(k->dirs[i]);
+		char *d = root_file(k->dirs[i], 0);
 		struct statfs sf;
 
-		if (root ? is_dir(d) : (statfs(d, &sf) == 0 && (unsigned long)sf.f_type == k->magic)) {
+		if (d && (root ? is_dir(d) : (statfs(d, &sf) == 0 &&
+					      (unsigned long)sf.f_type == k->magic))) {
 			P.dir[fs] = d;
 			return;
 		}
-		snprintf(tried + strlen(tried), sizeof(tried) - strlen(tried), "%s%s",
-			 i ? " or " : "", d);
+		snprintf(tried + strlen(tried), sizeof(tried) - strlen(tried), "%s%s%s",
+			 i ? " or " : "", root ? root : "", k->dirs[i]);
 		free(d);
 	}
 	if (root)

@@ -148,20 +148,56 @@ long long xstrtonum(const char *s, long long min, long long max, const char *wha
 	return v;
 }
 
-void json_quote(const char *s)
+/* Length of the valid UTF-8 sequence at s (shortest form, no surrogates,
+ * at most U+10FFFF), or 0. */
+static int utf8_len(const unsigned char *s)
 {
+	unsigned c = s[0], cp;
+	int n;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, cp = c & 0x07;
+	else
+		return 0;
+	for (int i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return n;
+}
+
+void json_quote(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
 	if (!s) {
 		fputs("null", stdout);
 		return;
 	}
 	putchar('"');
-	for (; *s; s++)
+	while (*s) {
+		int n = utf8_len(s);
+
 		if (*s == '"' || *s == '\\')
 			printf("\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
+		else if (*s < 0x20 || *s == 0x7f)
 			printf("\\u%04x", *s);
+		else if (!n)
+			printf("\\udc%02x", *s);
 		else
-			putchar(*s);
+			fwrite(s, 1, n, stdout);
+		s += n ? n : 1;
+	}
 	putchar('"');
 }
 

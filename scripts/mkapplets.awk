@@ -3,6 +3,8 @@
 #   /* applet: NAME
 #    * summary: one line for "lsmbox --help"
 #    * usage: NAME [OPTION]... ARG      (one or more usage lines)
+#    * stub: yes                         (not implemented yet: help and the
+#    *                                    lsmbox --help line say so, no link)
 #    * help:
 #    * free text to the end of the comment, printed by "NAME --help"
 #    */
@@ -69,6 +71,9 @@ state == 1 {
 	} else if (line ~ /^usage: /) {
 		sub(/^usage: /, "", line)
 		usage[n, ++nusage[n]] = line
+	} else if (line ~ /^stub: /) {
+		if (line != "stub: yes") fail("stub: takes only yes")
+		stub[n] = 1
 	} else if (line == "help:") {
 		state = 2
 	} else if (line != "") {
@@ -106,7 +111,9 @@ END {
 		text = "Usage: " cstr(usage[i, 1]) "\\n"
 		for (u = 2; u <= nusage[i]; u++) text = text "       " cstr(usage[i, u]) "\\n"
 		if (help[i] != "") text = text "\\n" help[i] "\\n"
-		printf "\t{ \"%s\", %s,\n\t  \"%s\",\n\t  \"%s\" },\n", name[i], fname[i], cstr(summary[i]), text
+		if (stub[i]) text = text "\\n" cstr(name[i]) " is not implemented yet: every command exits 2.\\n"
+		printf "\t{ \"%s\", %s,\n\t  \"%s%s\",\n\t  \"%s\", %d },\n", name[i], fname[i],
+		       cstr(summary[i]), stub[i] ? " (not implemented yet)" : "", text, stub[i] ? 1 : 0
 	}
 	print "};"
 	print "const size_t napplets = " n ";"

@@ -3,7 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "lsmbox.h"
 #include "unit.h"
@@ -162,4 +165,145 @@ TEST(paths_kfs_path_dies_with_reason)
 
 	CHECK_INT(c.status, 1);
 	CHECK_STR(c.err, want);
+}
+
+/* The jail: an image whose links point everywhere, resolved as chroot would. */
+static char *at(const char *rel)
+{
+	return xasprintf("%s/%s", unit_tmpdir(), rel);
+}
+
+static void put(const char *rel, const char *text)
+{
+	CHECK_INT(write_file_atomic(at(rel), text, strlen(text), 0644), 0);
+}
+
+static void link_to(const char *target, const char *rel)
+{
+	CHECK_INT(symlink(target, at(rel)), 0);
+}
+
+static void make_image(void)
+{
+	mkdirs("img/etc/alternatives");
+	mkdirs("img/usr/lib");
+	put("img/etc/alternatives/x", "in the image\n");
+	put("host-file", "on the host\n");
+	mkdirs("img/host-dir");
+	link_to("/etc/alternatives/x", "img/etc/abs");		/* absolute: inside */
+	link_to("../etc/alternatives/x", "img/usr/rel");	/* relative */
+	link_to("../../../../../../../host-file", "img/usr/up");	/* .. past the root */
+	link_to("/../../../host-file", "img/usr/absup");
+	link_to("loop2", "img/usr/loop1");
+	link_to("loop1", "img/usr/loop2");
+	link_to("/usr", "img/usr/self");			/* a directory link */
+	link_to("/nowhere/file", "img/usr/dangling");
+	root_set(at("img"));
+}
+
+/* The host path the jail gives for path, or "ERR:<errno>". */
+static const char *jail(const char *path, unsigned flags)
+{
+	char *r = root_file(path, flags);
+
+	return r ? r : xasprintf("ERR:%d", errno);
+}
+
+TEST(root_jail_absolute_and_relative_links)
+{
+	make_image();
+	CHECK_STR(jail("/etc/abs", 0), at("img/etc/alternatives/x"));
+	CHECK_STR(jail("etc/abs", 0), at("img/etc/alternatives/x"));
+	CHECK_STR(jail("/usr/rel", 0), at("img/etc/alternatives/x"));
+	CHECK_STR(jail("/usr/self/self/rel", 0), at("img/etc/alternatives/x"));
+	CHECK_STR(jail("/usr/self/lib", 0), at("img/usr/lib"));
+	/* Not following the last link gives the link itself. */
+	CHECK_STR(jail("/etc/abs", ROOT_NOFOLLOW), at("img/etc/abs"));
+	CHECK_STR(jail("/usr/self/rel", ROOT_NOFOLLOW), at("img/usr/rel"));
+}
+
+TEST(root_jail_dotdot_stays_inside)
+{
+	make_image();
+	CHECK_STR(jail("/..", 0), at("img"));
+	CHECK_STR(jail("/../../host-file", 0), at("img/host-file"));
+	CHECK_STR(jail("../host-dir", 0), at("img/host-dir"));
+	CHECK_STR(jail("/usr/up", 0), at("img/host-file"));
+	CHECK_STR(jail("/usr/absup", 0), at("img/host-file"));
+	CHECK_STR(jail("/usr/lib/../../etc/./abs", 0), at("img/etc/alternatives/x"));
+	/* ".." after a directory link is the link target's parent, as in the kernel. */
+	CHECK_STR(jail("/usr/self/../etc", 0), at("img/etc"));
+}
+
+TEST(root_jail_missing_parts_kept_inside)
+{
+	make_image();
+	CHECK_STR(jail("/usr/dangling", 0), at("img/nowhere/file"));
+	CHECK_STR(jail("/new/dir/../../../../x", 0), at("img/x"));
+	CHECK_STR(jail("/etc/new", 0), at("img/etc/new"));
+}
+
+TEST(root_jail_errors)
+{
+	make_image();
+	CHECK_STR(jail("/usr/loop1", 0), xasprintf("ERR:%d", ELOOP));
+	CHECK_STR(jail("/usr/loop1", ROOT_NOFOLLOW), at("img/usr/loop1"));
+	CHECK_STR(jail("/etc/alternatives/x/y", 0), xasprintf("ERR:%d", ENOTDIR));
+}
+
+/* ROOT_MAXLINKS links in a chain resolve; one more is ELOOP. */
+TEST(root_jail_link_limit)
+{
+	mkdirs("img");
+	put("img/end", "x");
+	link_to("/end", "img/l1");
+	for (int i = 2; i <= ROOT_MAXLINKS + 1; i++)
+		link_to(xasprintf("l%d", i - 1), xasprintf("img/l%d", i));
+	root_set(at("img"));
+	CHECK_STR(jail(xasprintf("/l%d", ROOT_MAXLINKS), 0), at("img/end"));
+	CHECK_STR(jail(xasprintf("/l%d", ROOT_MAXLINKS + 1), 0), xasprintf("ERR:%d", ELOOP));
+}
+
+TEST(root_jail_open_reads_the_image)
+{
+	char buf[64] = "";
+	int fd;
+
+	make_image();
+	fd = root_open("/usr/up", O_RDONLY, 0);
+	CHECK(fd < 0 && errno == ENOENT);	/* img/host-file: not the host's */
+	fd = root_open("/usr/self/rel", O_RDONLY, 0);
+	CHECK(fd >= 0);
+	CHECK(read(fd, buf, sizeof(buf) - 1) > 0);
+	CHECK_STR(buf, "in the image\n");
+	close(fd);
+	CHECK(root_open("/usr/loop1", O_RDONLY, 0) < 0 && errno == ELOOP);
+}
+
+TEST(root_jail_live_is_the_path)
+{
+	unsetenv("LSMBOX_ROOT");
+	CHECK_STR(root_file("/etc/../x", 0), "/etc/../x");
+	CHECK_STR(root_file("rel", 0), "rel");
+}
+
+static void bad_root_child(void *arg)
+{
+	this_applet = &fake;
+	root_set(arg);
+}
+
+/* A --root that is missing or a file is a usage error, not an empty image. */
+TEST(root_must_be_a_directory)
+{
+	struct child c;
+
+	put("file", "x");
+	c = run_child(bad_root_child, at("missing"));
+	CHECK_INT(c.status, 2);
+	CHECK_STR(c.err, xasprintf("fake: --root %s: No such file or directory\n"
+				   "Try 'fake --help' for more information.\n", at("missing")));
+	c = run_child(bad_root_child, at("file"));
+	CHECK_INT(c.status, 2);
+	CHECK(strstr(c.err, "Not a directory"));
 }
