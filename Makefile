@@ -8,7 +8,9 @@
 #   make size               stripped size, and what each applet and library adds
 #   make bench              cryptobench, ours beside OpenSSL, into docs/BENCHMARKS.md
 #   make bench-smackctl     Smack policy load and offline access benchmark [ROUNDS=N]
-#   make install [DESTDIR=] [PREFIX=/usr/local]
+#   make install [DESTDIR=] [PREFIX=/usr/local]   (unstripped, as distributions
+#                           expect: their packaging strips; STRIP=1 or
+#                           make install-strip strips with install -s)
 #   make clean
 # WERROR= (empty) stops treating warnings as errors; NODEPS=1 skips the package check.
 
@@ -88,7 +90,7 @@ endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 override LDFLAGS := $(LDFLAGS_BASE) $(LDFLAGS)
 
-.PHONY: all deps deps-check check check-vm bench bench-smackctl size install clean FORCE
+.PHONY: all deps deps-check check check-vm bench bench-smackctl size install install-strip clean FORCE
 .DEFAULT_GOAL := all
 
 all: $(if $(SAN),$(BUILD)/lsmbox,lsmbox)
@@ -209,9 +211,23 @@ size: $(BUILD)/lsmbox
 	@printf 'stripped size of %s: %s bytes\n' $(BUILD)/lsmbox "$$(wc -c < $(BUILD)/lsmbox.stripped)"
 	@awk -v applets='$(enabled)' -f scripts/size.awk $(BUILD)/lsmbox.map
 
+# Links for every applet built except stubs (declared "stub: yes"); a name
+# taken by a directory, or any failing step, fails the install.
+stubs := $(foreach a,$(enabled),$(if $(shell grep -l '^ \* stub: yes' \
+	$(wildcard applets/$(a).c applets/$(a)/$(a).c)),$(a)))
+INSTALL ?= install
+bindir := $(DESTDIR)$(PREFIX)/bin
 install: lsmbox
-	install -D -m 0755 lsmbox $(DESTDIR)$(PREFIX)/bin/lsmbox
-	for a in $(enabled); do ln -sf lsmbox $(DESTDIR)$(PREFIX)/bin/$$a; done
+	$(INSTALL) -D -m 0755 $(if $(STRIP),-s --strip-program=$(CROSS)strip) lsmbox $(bindir)/lsmbox
+	@set -e; for a in $(filter-out $(stubs),$(enabled)); do \
+		if [ -d "$(bindir)/$$a" ] && [ ! -L "$(bindir)/$$a" ]; then \
+			echo "install: $(bindir)/$$a is a directory" >&2; exit 1; \
+		fi; \
+		echo "ln -sfn lsmbox $(bindir)/$$a"; ln -sfn lsmbox "$(bindir)/$$a"; \
+	done
+
+install-strip:
+	@$(MAKE) --no-print-directory install STRIP=1
 
 clean:
 	rm -rf build lsmbox

@@ -22,8 +22,9 @@ static const char lsmbox_help[] =
 	"kernel security subsystem.  APPLET --help describes an applet.\n"
 	"\n"
 	"  --list            print the applets, one a line\n"
-	"  --install DIR     make a symbolic link DIR/APPLET for each applet;\n"
-	"                    -f replaces existing files\n"
+	"  --install DIR     make a symbolic link DIR/APPLET for each applet\n"
+	"                    (none for those not implemented yet); -f replaces\n"
+	"                    existing files; all or nothing\n"
 	"  --paths           show where each kernel interface is found (with\n"
 	"                    --root DIR or LSMBOX_ROOT: inside an image tree)\n"
 	"  --version         print versions of lsmbox and its libraries\n"
@@ -31,6 +32,15 @@ static const char lsmbox_help[] =
 	"Applets:\n";
 
 static const char *argv0 = "lsmbox";
+
+static size_t nstubs(void)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < napplets; i++)
+		n += applets[i].stub;
+	return n;
+}
 
 static const struct applet *find_applet(const char *name)
 {
@@ -60,11 +70,11 @@ static noreturn void run_applet(const struct applet *a, int argc, char **argv)
 	exit(finish(a->main(argc, argv)));
 }
 
-static void print_help(void)
+static void print_help(FILE *f)
 {
-	fputs(lsmbox_help, stdout);
+	fputs(lsmbox_help, f);
 	for (size_t i = 0; i < napplets; i++)
-		printf("  %-16s%s\n", applets[i].name, applets[i].summary);
+		fprintf(f, "  %-16s%s\n", applets[i].name, applets[i].summary);
 }
 
 /* Our own path, for the links: /proc/self/exe, else argv[0] resolved. */
@@ -84,18 +94,26 @@ static char *self_path(void)
 
 /* lsmbox --install [-f] DIR.  Links point at "lsmbox" when the binary sits
  * in DIR (so an image tree stays relocatable), else at its absolute path.
- * Every name is checked before any link is made, so a refusal changes nothing. */
+ * Stubs get none.  Never half-installed: every name is checked first, then
+ * every link is made under a temporary name, and only when all exist are
+ * they renamed into place; a failure before that removes what was made. */
 static int install_links(int argc, char **argv)
 {
 	struct opt opts[] = { { 'f', "force", 0, 0, NULL }, OPT_END };
-	char dirbuf[PATH_MAX], *self, *slash, *target;
-	int err = 0, refused = 0;
+	char dirbuf[PATH_MAX], *self, *slash, *target, **tmp;
+	int refused = 0;
+	size_t made = 0, i;
+	struct stat st;
 
 	opt_parse(&argc, &argv, opts, OPTP_NO_ROOT);
 	if (argc != 1)
 		usage_error("--install needs one directory");
-	if (!realpath(argv[0], dirbuf))
+	if (!realpath(argv[0], dirbuf) || stat(dirbuf, &st) < 0)
 		die_errno("%s", argv[0]);
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		die_errno("%s", argv[0]);
+	}
 	self = self_path();
 	slash = strrchr(self, '/');
 	if (slash && (size_t)(slash - self) == strlen(dirbuf) &&
@@ -104,33 +122,60 @@ static int install_links(int argc, char **argv)
 	else
 		target = self;
 
-	for (size_t i = 0; i < napplets && !opts[0].seen; i++) {
+	for (i = 0; i < napplets; i++) {
 		char *link = xasprintf("%s/%s", argv[0], applets[i].name);
-		struct stat st;
 
-		if (lstat(link, &st) == 0) {
-			warn("%s exists (use -f to replace it)", link);
+		if (!applets[i].stub && lstat(link, &st) == 0) {
+			/* A directory cannot be replaced by rename: refused even with -f. */
+			if (S_ISDIR(st.st_mode)) {
+				warn("%s is a directory", link);
+				refused = 1;
+			} else if (!opts[0].seen) {
+				warn("%s exists (use -f to replace it)", link);
+				refused = 1;
+			}
+		}
+		free(link);
+	}
+	if (refused) {
+		free(self);
+		return 1;
+	}
+	tmp = xzalloc(napplets * sizeof(*tmp));
+	for (i = 0; i < napplets; i++) {
+		if (applets[i].stub)
+			continue;
+		tmp[i] = xasprintf("%s/.%s.lsmbox-new", argv[0], applets[i].name);
+		unlink(tmp[i]);
+		if (symlink(target, tmp[i]) < 0) {
+			warn_errno("%s", tmp[i]);
+			break;
+		}
+		made++;
+	}
+	/* Replace by rename, so a name never goes missing. */
+	for (i = 0; i < napplets && made; i++) {
+		char *link;
+
+		if (!tmp[i])
+			continue;
+		link = xasprintf("%s/%s", argv[0], applets[i].name);
+		if (rename(tmp[i], link) < 0) {
+			warn_errno("%s", link);
 			refused = 1;
 		}
 		free(link);
+		if (refused)
+			break;
 	}
-	/* Only when every name was free (or -f): then try each, reporting each failure. */
-	for (size_t i = 0; i < napplets && !refused; i++) {
-		char *link = xasprintf("%s/%s", argv[0], applets[i].name);
-		char *tmp = xasprintf("%s/.%s.lsmbox-new", argv[0], applets[i].name);
-
-		/* Replace by rename, so the name never goes missing. */
-		unlink(tmp);
-		if (symlink(target, tmp) < 0 || rename(tmp, link) < 0) {
-			warn_errno("%s", link);
-			unlink(tmp);
-			err = 1;
-		}
-		free(link);
-		free(tmp);
+	for (i = 0; i < napplets; i++) {
+		if (tmp[i])
+			unlink(tmp[i]);
+		free(tmp[i]);
 	}
+	free(tmp);
 	free(self);
-	return err || refused;
+	return refused || made < napplets - nstubs();
 }
 
 static int show_paths(int argc, char **argv)
@@ -151,18 +196,26 @@ static int show_paths(int argc, char **argv)
 
 static int multiplexer(int argc, char **argv)
 {
-	const char *cmd = argc > 1 ? argv[1] : "--help";
+	const char *cmd = argc > 1 ? argv[1] : NULL;
 	const struct applet *a;
 
+	/* Nothing asked: the help, but as a usage error (a script that lost
+	 * its argument must not see success). */
+	if (!cmd) {
+		print_help(stderr);
+		return 2;
+	}
 	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
 		if (argc > 2) {
 			if (!(a = find_applet(argv[2]))) {
 				warn("applet not found: %s", argv[2]);
 				return 127;
 			}
+			if (argc > 3)
+				usage_error("--help takes at most one applet");
 			show_help(a);
 		} else {
-			print_help();
+			print_help(stdout);
 		}
 		return 0;
 	}
@@ -174,6 +227,8 @@ static int multiplexer(int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(cmd, "--version")) {
+		if (argc > 2)
+			usage_error("--version takes no operands");
 		print_version();
 		return 0;
 	}
