@@ -170,3 +170,97 @@ TEST(atomic_kill_at_random_moment_leaves_a_whole_version)
 		free(s);
 	}
 }
+
+/* read_fd_max: exactly max bytes is read; one more is EFBIG. */
+TEST(read_fd_max_boundary)
+{
+	char *p = path_in("f"), *s;
+	char buf[100];
+	size_t len;
+	int fd;
+
+	memset(buf, 'x', sizeof(buf));
+	CHECK_INT(write_file_atomic(p, buf, sizeof(buf), 0644), 0);
+	fd = open(p, O_RDONLY);
+	s = read_fd_max(fd, 100, &len);
+	CHECK(s != NULL);
+	CHECK_INT(len, 100);
+	CHECK_INT(s[100], 0);
+	close(fd);
+	fd = open(p, O_RDONLY);
+	errno = 0;
+	CHECK(read_fd_max(fd, 99, &len) == NULL);
+	CHECK_INT(errno, EFBIG);
+	close(fd);
+}
+
+/* A never-ending source ends with EFBIG at the cap, not an OOM kill. */
+TEST(read_fd_max_endless)
+{
+	int fd = open("/dev/zero", O_RDONLY);
+
+	errno = 0;
+	CHECK(read_fd_max(fd, 1 << 20, NULL) == NULL);
+	CHECK_INT(errno, EFBIG);
+	close(fd);
+}
+
+static const struct applet fake_file = { "fake", NULL, "", "", 0 };
+
+static void read_text_child(void *arg)
+{
+	int fd = open(arg, O_RDONLY);
+
+	this_applet = &fake_file;
+	xread_text_fd(fd, "in.rules", 16, NULL);
+	printf("read\n");
+	exit(0);
+}
+
+TEST(read_text_nul_and_size)
+{
+	char *p = path_in("t");
+	struct child c;
+
+	CHECK_INT(write_file_atomic(p, "a\nb\nc\0d\n", 8, 0644), 0);
+	c = run_child(read_text_child, p);
+	CHECK_INT(c.status, 1);
+	CHECK_STR(c.err, "fake: in.rules:3: NUL byte\n");
+	CHECK_INT(write_file_atomic(p, "0123456789abcdef", 16, 0644), 0);
+	c = run_child(read_text_child, p);
+	CHECK_INT(c.status, 0);
+	CHECK_STR(c.out, "read\n");
+	CHECK_INT(write_file_atomic(p, "0123456789abcdefg", 17, 0644), 0);
+	c = run_child(read_text_child, p);
+	CHECK_INT(c.status, 1);
+	CHECK_STR(c.err, "fake: in.rules: larger than 16 bytes\n");
+}
+
+static void json_child(void *arg)
+{
+	json_quote(arg);
+	exit(0);
+}
+
+static const char *json_of(const char *s)
+{
+	struct child c = run_child(json_child, (void *)s);
+
+	CHECK_INT(c.status, 0);
+	return c.out;
+}
+
+/* Valid JSON for any bytes: UTF-8 copied, other bytes as \udcXX. */
+TEST(json_quote_any_bytes)
+{
+	CHECK_STR(json_of("a\"b\\c"), "\"a\\\"b\\\\c\"");
+	CHECK_STR(json_of("\t\x01\x7f"), "\"\\u0009\\u0001\\u007f\"");
+	CHECK_STR(json_of("h\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"), "\"h\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"");
+	CHECK_STR(json_of("\xff"), "\"\\udcff\"");
+	CHECK_STR(json_of("\xc3"), "\"\\udcc3\"");			/* cut short */
+	CHECK_STR(json_of("\xc0\xaf"), "\"\\udcc0\\udcaf\"");		/* overlong */
+	CHECK_STR(json_of("\xed\xa0\x80"), "\"\\udced\\udca0\\udc80\"");	/* surrogate */
+	CHECK_STR(json_of("\xf4\x90\x80\x80"), "\"\\udcf4\\udc90\\udc80\\udc80\"");	/* > U+10FFFF */
+	CHECK_STR(json_of("\xf4\x8f\xbf\xbf"), "\"\xf4\x8f\xbf\xbf\"");	/* U+10FFFF */
+	CHECK_STR(json_of("\xe0\xa0\x80"), "\"\xe0\xa0\x80\"");		/* U+0800 */
+}
