@@ -8,6 +8,8 @@
 #   make size               stripped size, and what each applet and library adds
 #   make bench              cryptobench, ours beside OpenSSL, into docs/BENCHMARKS.md
 #   make bench-smackctl     Smack policy load and offline access benchmark [ROUNDS=N]
+#   make mutate             plant each mutation of tests/mutations/*.list, report
+#                           killed/survived and the score [MUTATE=LIST...] [ONLY=ID,...]
 #   make install [DESTDIR=] [PREFIX=/usr/local]   (unstripped, as distributions
 #                           expect: their packaging strips; STRIP=1 or
 #                           make install-strip strips with install -s)
@@ -90,7 +92,7 @@ endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 override LDFLAGS := $(LDFLAGS_BASE) $(LDFLAGS)
 
-.PHONY: all deps deps-check check check-vm bench bench-smackctl size install install-strip clean FORCE
+.PHONY: all deps deps-check check check-vm bench bench-smackctl size install install-strip mutate clean FORCE
 .DEFAULT_GOAL := all
 
 all: $(if $(SAN),$(BUILD)/lsmbox,lsmbox)
@@ -228,6 +230,10 @@ install: lsmbox
 
 install-strip:
 	@$(MAKE) --no-print-directory install STRIP=1
+
+# Not part of check: each mutation rebuilds and reruns its tests.
+mutate: deps-check lsmbox
+	@scripts/mutate $(if $(ONLY),-o $(ONLY)) $(MUTATE)
 
 clean:
 	rm -rf build lsmbox

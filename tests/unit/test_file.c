@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <dirent.h>
@@ -19,9 +21,9 @@ static char *path_in(const char *name)
 	return xasprintf("%s/%s", unit_tmpdir(), name);
 }
 
-static int entries(void)
+static int count_in(const char *dir)
 {
-	DIR *d = opendir(unit_tmpdir());
+	DIR *d = opendir(dir);
 	struct dirent *e;
 	int n = 0;
 
@@ -30,6 +32,11 @@ static int entries(void)
 			n++;
 	closedir(d);
 	return n;
+}
+
+static int entries(void)
+{
+	return count_in(unit_tmpdir());
 }
 
 TEST(read_file_proc_has_no_size)
@@ -137,8 +144,60 @@ TEST(atomic_kill_between_write_and_rename_leaves_old)
 	c = run_child(killed_before_rename, p);
 	CHECK_INT(c.status, 128 + SIGKILL);
 	CHECK_STR(read_file(p, NULL), "old content\n");
-	/* The dead writer's temp file stays beside it, named so it is not mistaken for the target. */
+	/* The contract (lsmbox.h, docs/lsmbox.md): a writer killed before its
+	 * rename leaves its temp file beside the target, ".NAME.XXXXXX", which is
+	 * never read as the target; the next writer does not touch it, since it
+	 * cannot tell a dead writer's file from a live one's. */
 	CHECK_INT(entries(), 2);
+}
+
+/* As root, a replaced file keeps its owner as well as its mode. */
+TEST(atomic_replace_keeps_owner)
+{
+	char *p = path_in("owned");
+	struct stat st;
+
+	if (geteuid() != 0)
+		unit_fail(__FILE__, __LINE__, "needs root (make check runs as root)");
+	CHECK_INT(write_file_atomic(p, "old\n", 4, 0644), 0);
+	CHECK_INT(chown(p, 65534, 65534), 0);
+	CHECK_INT(write_file_atomic(p, "new\n", 4, 0644), 0);
+	CHECK_INT(stat(p, &st), 0);
+	CHECK_INT(st.st_uid, 65534);
+	CHECK_INT(st.st_gid, 65534);
+	CHECK_INT(st.st_mode & 07777, 0644);
+}
+
+/* On a full filesystem the write fails with ENOSPC, the old file stays and
+ * no temp file is left: a 64 KiB tmpfs in a mount namespace of our own. */
+static void full_disk_child(void *arg)
+{
+	static char big[256 << 10];
+	char *dir = arg, *p = xasprintf("%s/f", dir);
+	int r;
+
+	if (unshare(CLONE_NEWNS) < 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
+	    mount("tmpfs", dir, "tmpfs", 0, "size=64k") < 0) {
+		printf("setup: %s\n", strerror(errno));
+		exit(3);
+	}
+	if (write_file_atomic(p, "old\n", 4, 0644) < 0)
+		exit(4);
+	memset(big, 'x', sizeof(big));
+	r = write_file_atomic(p, big, sizeof(big), 0644);
+	printf("%d %s %s %d\n", r, strerror(errno), read_file(p, NULL), count_in(dir));
+	exit(0);
+}
+
+TEST(atomic_write_failure_leaves_no_temp)
+{
+	char *dir = path_in("small");
+	struct child c;
+
+	CHECK_INT(mkdir(dir, 0755), 0);
+	c = run_child(full_disk_child, dir);
+	CHECK_INT(c.status, 0);
+	CHECK_STR(c.out, "-1 No space left on device old\n 1\n");
 }
 
 /* A writer killed by another process at an arbitrary moment of a long series

@@ -198,6 +198,7 @@ static void make_image(void)
 	link_to("loop1", "img/usr/loop2");
 	link_to("/usr", "img/usr/self");			/* a directory link */
 	link_to("/nowhere/file", "img/usr/dangling");
+	link_to(at("host-file"), "img/usr/hostabs");		/* the host's own path */
 	root_set(at("img"));
 }
 
@@ -249,6 +250,8 @@ TEST(root_jail_errors)
 	CHECK_STR(jail("/usr/loop1", 0), xasprintf("ERR:%d", ELOOP));
 	CHECK_STR(jail("/usr/loop1", ROOT_NOFOLLOW), at("img/usr/loop1"));
 	CHECK_STR(jail("/etc/alternatives/x/y", 0), xasprintf("ERR:%d", ENOTDIR));
+	/* As in the kernel, a file is no directory even when ".." comes next. */
+	CHECK_STR(jail("/etc/alternatives/x/..", 0), xasprintf("ERR:%d", ENOTDIR));
 }
 
 /* ROOT_MAXLINKS links in a chain resolve; one more is ELOOP. */
@@ -278,6 +281,9 @@ TEST(root_jail_open_reads_the_image)
 	CHECK_STR(buf, "in the image\n");
 	close(fd);
 	CHECK(root_open("/usr/loop1", O_RDONLY, 0) < 0 && errno == ELOOP);
+	/* A link naming the host's own path means that path inside the image. */
+	CHECK(root_open("/usr/hostabs", O_RDONLY, 0) < 0 && errno == ENOENT);
+	CHECK_STR(jail("/usr/hostabs", 0), xasprintf("%s/img%s", unit_tmpdir(), at("host-file")));
 }
 
 TEST(root_jail_live_is_the_path)
