@@ -5,6 +5,8 @@
 #include <string.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -66,18 +68,42 @@ TEST(paths_live_by_magic)
 	CHECK_STR(root_path("/etc/smack"), "/etc/smack");
 }
 
-/* A directory that exists is not enough on the live system: /tmp is not proc. */
-TEST(paths_live_rejects_wrong_filesystem)
+/* A directory that exists is not enough on the live system: in a mount
+ * namespace of its own, the child mounts a tmpfs on /sys/fs and on
+ * /sys/kernel/security and makes smackfs and selinuxfs directories there;
+ * none of them has the magic, so none is found. */
+static void wrong_fs_child(void *arg)
 {
 	const char *why;
 
-	unsetenv("LSMBOX_ROOT");
-	if (!mounted("selinuxfs", "/sys/fs/selinux") && !mounted("selinuxfs", "/selinux")) {
-		CHECK(kfs_dir(KFS_SELINUXFS, &why) == NULL);
-		CHECK(strstr(why, "selinuxfs not mounted at /sys/fs/selinux or /selinux") == why);
+	(void)arg;
+	if (unshare(CLONE_NEWNS) < 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
+	    mount("tmpfs", "/sys/fs", "tmpfs", 0, "size=16k") < 0 ||
+	    mount("tmpfs", "/sys/kernel/security", "tmpfs", 0, "size=16k") < 0 ||
+	    mkdir("/sys/fs/smackfs", 0755) < 0 || mkdir("/sys/fs/selinux", 0755) < 0) {
+		printf("setup: %s\n", strerror(errno));
+		exit(3);
 	}
-	/* /sys/fs exists on any system with sysfs, and is sysfs, not smackfs. */
-	CHECK(kfs_dir(KFS_SMACKFS, NULL) == NULL || mounted("smackfs", kfs_dir(KFS_SMACKFS, NULL)));
+	unsetenv("LSMBOX_ROOT");
+	printf("%s\n", kfs_dir(KFS_SMACKFS, &why) ? "smackfs found" : why);
+	printf("%s\n", kfs_dir(KFS_SELINUXFS, &why) ? "selinuxfs found" : why);
+	printf("%s\n", kfs_dir(KFS_SECURITYFS, &why) ? "securityfs found" : why);
+	printf("%s\n", kfs_dir(KFS_PROC, NULL));
+	exit(0);
+}
+
+TEST(paths_live_rejects_wrong_filesystem)
+{
+	struct child c = run_child(wrong_fs_child, NULL);
+
+	CHECK_INT(c.status, 0);
+	CHECK_STR(c.out, "smackfs not mounted at /sys/fs/smackfs or /smack "
+			 "(mount -t smackfs smackfs /sys/fs/smackfs)\n"
+			 "selinuxfs not mounted at /sys/fs/selinux or /selinux "
+			 "(mount -t selinuxfs selinuxfs /sys/fs/selinux)\n"
+			 "securityfs not mounted at /sys/kernel/security "
+			 "(mount -t securityfs securityfs /sys/kernel/security)\n"
+			 "/proc\n");
 }
 
 TEST(paths_under_root)

@@ -47,7 +47,12 @@ has() {
 	_n=$1 _line=$2
 	shift 2
 	_out=$("$@" 2>&1)
-	if printf '%s\n' "$_out" | grep -qxF -- "$_line"; then
+	_st=$?
+	# The line alone is not enough: a command that prints it and then fails failed.
+	if [ $_st != 0 ]; then
+		fail "$_n" "exit $_st from: $*
+$_out"
+	elif printf '%s\n' "$_out" | grep -qxF -- "$_line"; then
 		pass "$_n"
 	else
 		fail "$_n" "no line '$_line' in the output of: $*
