@@ -13,8 +13,9 @@
  *   status       Yama's state, kernel.yama.ptrace_scope with its meaning,
  *                and fs.protected_{symlinks,hardlinks,fifos,regular};
  *                --json for one JSON object
- *   set SCOPE    set ptrace_scope: 0 classic, 1 restricted, 2 admin-only,
- *                3 no attach (cannot be lowered again until reboot)
+ *   set SCOPE    set ptrace_scope: 0 or classic, 1 or restricted, 2 or
+ *                admin-only, 3 or no-attach (cannot be lowered again until
+ *                reboot)
  *   set-links KEY=VALUE...  set link restrictions; KEY is symlinks,
  *                hardlinks (0-1), fifos or regular (0-2), also spelled
  *                protected_KEY or fs.protected_KEY
@@ -27,7 +28,10 @@
  *
  * With --root DIR, set and set-links write DIR/etc/sysctl.d/60-lsmbox-yama.conf
  * (atomically) instead of /proc/sys, and status shows what the sysctl.d files
- * of DIR set: what the image will boot with.
+ * of DIR set: what the image will boot with.  Links in DIR are followed
+ * inside DIR, as a chroot would.  A line or file that sets nothing (not
+ * KEY = VALUE, a value out of the key's range, a link that leads nowhere)
+ * is named in a warning, FILE:LINE where there is a line.
  *
  * Exit status: 0 done (check: allowed), 1 refused or failed (check: denied),
  * 2 bad usage or a PID that does not exist; allow: 126/127 when CMD cannot
@@ -37,7 +41,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +51,7 @@
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -92,6 +99,7 @@ static const char *const scope_meaning[4] = {
 /* What one setting reads as: a value, or why there is none. */
 struct setting {
 	int value;		/* -1: none */
+	int unknown;		/* live: the file is there but its value makes no sense */
 	char *source;		/* root mode: the file that set it, as the image names it */
 };
 
@@ -101,7 +109,84 @@ static struct {
 	int yama;		/* 1 active, 0 not, -1 unknown */
 } TT;
 
-/* A whole decimal number in 0..max, or -1. */
+/* sysctl.d files are a few lines; a larger one is a mistake, not a config. */
+#define CONF_MAX ((size_t)1 << 20)
+/* A value or name echoed in a message: at most this many bytes of it. */
+#define SHOWN_MAX 64
+
+/* Length of the valid UTF-8 sequence at s, or 0 (C1 controls count as invalid:
+ * a terminal obeys them). */
+static int utf8_len(const unsigned char *s)
+{
+	unsigned c = s[0], cp;
+	int n;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, cp = c & 0x07;
+	else
+		return 0;
+	for (int i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 2 && cp < 0xa0) || (n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return n;
+}
+
+/* s as output may show it: control bytes and bytes that are not UTF-8 as
+ * \xNN, so that a file name or a value cannot drive the terminal or split
+ * a line; cut after max bytes with "...".  The result lives until four
+ * more calls. */
+static const char *esc(const char *str, size_t max)
+{
+	static char *ring[4];
+	static unsigned next;
+	const unsigned char *s = (const unsigned char *)str;
+	size_t n = strnlen(str, max);
+	char *out, *o;
+	int err = errno;	/* for the warn_errno this is an argument of */
+
+	free(ring[next % 4]);
+	out = o = ring[next++ % 4] = xmalloc(n * 4 + 4);
+	while (*s && (size_t)(s - (const unsigned char *)str) < max) {
+		int l = utf8_len(s);
+
+		if (*s < 0x20 || *s == 0x7f || !l || (size_t)(s - (const unsigned char *)str) + l > max) {
+			o += sprintf(o, "\\x%02x", *s);
+			s++;
+		} else {
+			memcpy(o, s, l);
+			o += l;
+			s += l;
+		}
+	}
+	strcpy(o, *s ? "..." : "");
+	errno = err;
+	return out;
+}
+
+/* A value or an argument in a message: a 100 kB value is one short line. */
+static const char *shown(const char *s)
+{
+	return esc(s, SHOWN_MAX);
+}
+
+/* A file name: whole, but harmless. */
+static const char *named(const char *s)
+{
+	return esc(s, SIZE_MAX);
+}
+
+/* A whole decimal number in 0..max, or -1: what the command line takes. */
 static int small_num(const char *s, int max)
 {
 	int v = 0;
@@ -114,6 +199,41 @@ static int small_num(const char *s, int max)
 		v = v * 10 + (*s - '0');
 	}
 	return v <= max ? v : -1;
+}
+
+/* A sysctl.d value as the kernel's proc_dointvec_minmax reads what sysctl
+ * writes: one integer, 0x hex or leading-0 octal allowed; in 0..max, or -1. */
+static int conf_num(const char *s, int max)
+{
+	int base = 10;
+	long v = 0;
+
+	if (*s == '0' && (s[1] == 'x' || s[1] == 'X') && isxdigit((unsigned char)s[2]))
+		base = 16, s += 2;
+	else if (*s == '0' && s[1])
+		base = 8, s++;
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		int d = isdigit((unsigned char)*s) ? *s - '0' :
+			isxdigit((unsigned char)*s) ? tolower((unsigned char)*s) - 'a' + 10 : 99;
+
+		if (d >= base)
+			return -1;
+		v = v * base + d;
+		if (v > max)
+			return -1;
+	}
+	return v;
+}
+
+/* set SCOPE: a number or the name every output gives the scope. */
+static int scope_arg(const char *s)
+{
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(s, scope_name[i]))
+			return i;
+	return small_num(s, 3);
 }
 
 /* sysctl.d spells keys with dots or, when the first separator is '/', slashes. */
@@ -134,43 +254,139 @@ static int key_index(const char *k)
 	return -1;
 }
 
-/* One sysctl.d line: NULL unless it assigns; *valp points into line. */
-static char *parse_line(char *line, char **valp)
+/* One sysctl.d line: 0 blank or a comment, 1 an assignment (*keyp and
+ * *valp point into line), -1 anything else, which sysctl and systemd-sysctl
+ * skip with a warning. */
+static int parse_line(char *line, char **keyp, char **valp)
 {
 	char *s = str_trim(line), *eq;
 
-	if (!*s || *s == '#' || *s == ';' || !(eq = strchr(s, '=')))
-		return NULL;
+	if (!*s || *s == '#' || *s == ';')
+		return 0;
+	if (!(eq = strchr(s, '=')))
+		return -1;
 	*eq = 0;
 	if (*s == '-')
 		s++;
 	*valp = str_trim(eq + 1);
-	return str_trim(s);
+	*keyp = str_trim(s);
+	if (!**keyp) {
+		*eq = '=';	/* the caller shows the line as it was */
+		return -1;
+	}
+	return 1;
 }
 
-static void apply_file(const char *rootpath, const char *shown)
+/* The next line of text, cut at its newline; NULL at the end. */
+static char *next_line(char **textp)
 {
-	char *text = read_file(rootpath, NULL), *line, *save = NULL;
+	char *line = *textp, *nl;
 
-	if (!text)
-		return;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *val, *key = parse_line(line, &val);
-		int k = key ? key_index(key) : -1;
+	if (!*line)
+		return NULL;
+	nl = strchr(line, '\n');
+	if (nl) {
+		*nl = 0;
+		*textp = nl + 1;
+	} else {
+		*textp = line + strlen(line);
+	}
+	return line;
+}
 
-		if (k < 0)
-			continue;
-		/* A value the kernel would refuse leaves the setting as it was. */
-		if (small_num(val, keys[k].max) < 0) {
-			warn("%s: %s = %s is not in 0..%d: the kernel refuses it", shown,
-			     keys[k].sysctl, val, keys[k].max);
+static void apply_text(char *text, const char *name)
+{
+	char *line, *key, *val;
+	size_t lineno = 0;
+
+	while ((line = next_line(&text))) {
+		int k, v, r = parse_line(line, &key, &val);
+
+		lineno++;
+		if (r < 0) {
+			warn("%s:%zu: not KEY = VALUE, skipped: '%s'", named(name), lineno, shown(line));
 			continue;
 		}
-		TT.set[k].value = small_num(val, keys[k].max);
+		if (!r || (k = key_index(key)) < 0)
+			continue;
+		/* A value the kernel would refuse leaves the setting as it was. */
+		if ((v = conf_num(val, keys[k].max)) < 0) {
+			warn("%s:%zu: %s = %s is not in 0..%d: the kernel refuses it", named(name), lineno,
+			     keys[k].sysctl, shown(val), keys[k].max);
+			continue;
+		}
+		TT.set[k].value = v;
 		free(TT.set[k].source);
-		TT.set[k].source = xstrdup(shown);
+		TT.set[k].source = xstrdup(name);
 	}
+}
+
+/* Where the image's symbolic link `name` points (its text), or NULL. */
+static char *link_text(const char *name)
+{
+	char *p = root_file(name, ROOT_NOFOLLOW), buf[PATH_MAX];
+	ssize_t n = p ? readlink(p, buf, sizeof(buf) - 1) : -1;
+
+	free(p);
+	if (n < 0)
+		return NULL;
+	buf[n] = 0;
+	return xstrdup(buf);
+}
+
+/* One file of the image, as a chroot into it would read it: links followed
+ * inside the image.  A link to /dev/null masks the name, as systemd-sysctl
+ * documents; a link that leads nowhere is reported, as sysctl --system
+ * does, and sets nothing.  `listed`: found in a directory, so it exists. */
+static void read_conf(const char *name, int listed)
+{
+	char *link = link_text(name), *text = NULL, *nul;
+	int fd = -1;
+	struct stat st;
+	size_t len, lineno = 1;
+
+	if (link && !strcmp(link, "/dev/null"))
+		goto out;
+	/* O_NONBLOCK: a FIFO in the image must not hang us. */
+	fd = root_open(name, O_RDONLY | O_NONBLOCK | O_NOCTTY, 0);
+	if (fd < 0) {
+		if (errno == ENOENT && link)
+			warn("%s: a symbolic link to %s, which is not in the image: skipped",
+			     named(name), named(link));
+		else if (errno != ENOENT || listed)
+			warn_errno("%s: skipped", named(name));
+		goto out;
+	}
+	if (fstat(fd, &st) < 0) {
+		warn_errno("%s: skipped", named(name));
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		/* The image's own /dev/null masks as well as a link to it. */
+		if (!S_ISCHR(st.st_mode) || st.st_rdev != makedev(1, 3))
+			warn("%s: not a regular file: skipped", named(name));
+		goto out;
+	}
+	if (!(text = read_fd_max(fd, CONF_MAX, &len))) {
+		if (errno == EFBIG)
+			warn("%s: larger than %zu bytes: skipped", named(name), CONF_MAX);
+		else
+			warn_errno("%s: skipped", named(name));
+		goto out;
+	}
+	/* A NUL would cut a line short: the file is not what it seems. */
+	if ((nul = memchr(text, 0, len))) {
+		for (char *c = text; c < nul; c++)
+			lineno += *c == '\n';
+		warn("%s:%zu: NUL byte: skipped", named(name), lineno);
+		goto out;
+	}
+	apply_text(text, name);
+out:
+	if (fd >= 0)
+		close(fd);
 	free(text);
+	free(link);
 }
 
 static int name_cmp(const void *a, const void *b)
@@ -180,7 +396,8 @@ static int name_cmp(const void *a, const void *b)
 
 /* The image's sysctl.d files in the order sysctl --system and systemd-sysctl
  * apply them: by file name across the directories, a name in an earlier
- * directory hiding the same name in a later one; /etc/sysctl.conf last. */
+ * directory hiding the same name in a later one; /etc/sysctl.conf last.
+ * Every directory and file is opened inside the image (root_open). */
 static void read_root_settings(void)
 {
 	static const char *const dirs[] = { "/etc/sysctl.d", "/run/sysctl.d",
@@ -189,12 +406,18 @@ static void read_root_settings(void)
 	size_t n = 0, i, j;
 
 	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
-		char *d = root_path(dirs[i]);
-		DIR *dp = opendir(d);
+		int fd = root_open(dirs[i], O_RDONLY | O_DIRECTORY, 0);
+		DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
 		struct dirent *e;
 
-		free(d);
-		while (dp && (e = readdir(dp))) {
+		if (!dp) {
+			if (errno != ENOENT)
+				warn_errno("%s: skipped", dirs[i]);
+			if (fd >= 0)
+				close(fd);
+			continue;
+		}
+		while ((e = readdir(dp))) {
 			size_t len = strlen(e->d_name);
 			int dup = 0;
 
@@ -207,23 +430,20 @@ static void read_root_settings(void)
 			files = xrealloc(files, (n + 1) * sizeof(*files));
 			files[n++] = xasprintf("%s/%s", dirs[i], e->d_name);
 		}
-		if (dp)
-			closedir(dp);
+		closedir(dp);
 	}
 	if (n)
 		qsort(files, n, sizeof(*files), name_cmp);
-	files = xrealloc(files, (n + 1) * sizeof(*files));
-	files[n++] = xstrdup("/etc/sysctl.conf");
 	for (i = 0; i < n; i++) {
-		char *p = root_path(files[i]);
-
-		apply_file(p, files[i]);
-		free(p);
+		read_conf(files[i], 1);
 		free(files[i]);
 	}
 	free(files);
+	read_conf("/etc/sysctl.conf", 0);
 }
 
+/* A live value out of its key's range is shown as unknown, never as a
+ * setting (check must not count on a scope it does not understand). */
 static void read_live_settings(void)
 {
 	const char *why, *sys = kfs_dir(KFS_PROCSYS, &why);
@@ -231,10 +451,18 @@ static void read_live_settings(void)
 	if (!sys)
 		die("%s", why);
 	for (int k = 0; k < NKEYS; k++) {
-		char *p = xasprintf("%s/%s", sys, keys[k].proc), *v = read_file(p, NULL);
+		char *p = xasprintf("%s/%s", sys, keys[k].proc), *v = NULL;
+		int fd = open(p, O_RDONLY | O_CLOEXEC);
 
-		if (v)
-			TT.set[k].value = small_num(str_trim(v), 1000);
+		if (fd >= 0) {
+			v = read_fd_max(fd, 64, NULL);
+			if (!v)
+				warn_errno("%s", named(p));
+			else if ((TT.set[k].value = small_num(str_trim(v), keys[k].max)) < 0)
+				warn("%s: not in 0..%d: '%s'", named(p), keys[k].max, shown(str_trim(v)));
+			TT.set[k].unknown = TT.set[k].value < 0;
+			close(fd);
+		}
 		free(p);
 		free(v);
 	}
@@ -245,18 +473,24 @@ static void read_state(void)
 {
 	const char *sec;
 
-	for (int k = 0; k < NKEYS; k++)
-		TT.set[k].value = -1;
+	for (int k = 0; k < NKEYS; k++) {
+		free(TT.set[k].source);
+		TT.set[k] = (struct setting){ -1, 0, NULL };
+	}
 	if (root_dir()) {
 		read_root_settings();
 		TT.yama = -1;
 		return;
 	}
 	read_live_settings();
-	if ((sec = kfs_dir(KFS_SECURITYFS, NULL))) {
+	if ((sec = kfs_dir(KFS_SECURITYFS, NULL)) && !TT.lsm) {
 		char *p = xasprintf("%s/lsm", sec);
+		int fd = open(p, O_RDONLY | O_CLOEXEC);
 
-		TT.lsm = read_file(p, NULL);
+		if (fd >= 0) {
+			TT.lsm = read_fd_max(fd, 4096, NULL);
+			close(fd);
+		}
 		free(p);
 	}
 	if (TT.lsm) {
@@ -265,7 +499,7 @@ static void read_state(void)
 		TT.yama = strstr(l, ",yama,") != NULL;
 		free(l);
 	} else {
-		TT.yama = TT.set[K_SCOPE].value >= 0;
+		TT.yama = TT.set[K_SCOPE].value >= 0 || TT.set[K_SCOPE].unknown;
 	}
 }
 
@@ -350,16 +584,18 @@ static void status_text(void)
 	const char *root = root_dir();
 
 	if (root)
-		printf("root: %s\n", *root ? root : "/");
+		printf("root: %s\n", *root ? named(root) : "/");
 	printf("yama: %s\n", TT.yama < 0 ? "unknown (offline: the booted kernel decides)"
 				: TT.yama ? "active" : "inactive");
-	printf("lsm: %s\n", TT.lsm ? str_trim(TT.lsm) : "unknown");
+	printf("lsm: %s\n", TT.lsm ? named(str_trim(TT.lsm)) : "unknown");
 	for (int k = 0; k < NKEYS; k++) {
 		const struct setting *s = &TT.set[k];
 
 		printf("%s: ", keys[k].sysctl);
 		if (s->value < 0) {
-			if (root)
+			if (s->unknown)
+				printf("unknown (not a value this tool knows)\n");
+			else if (root)
 				printf("unset (the kernel's default)\n");
 			else if (k == K_SCOPE)
 				printf("absent (Yama is not active)\n");
@@ -372,7 +608,7 @@ static void status_text(void)
 		else
 			printf("%d (%s)", s->value, meaning(k, s->value));
 		if (s->source)
-			printf(" from %s", s->source);
+			printf(" from %s", named(s->source));
 		putchar('\n');
 	}
 }
@@ -392,78 +628,92 @@ static int cmd_status(int argc, char **argv)
 	return 0;
 }
 
-/* Below the root, make the directories of DROPIN that the image lacks. */
-static void make_dropin_dir(void)
+/* The image's etc/sysctl.d, made where the image's own links lead (inside
+ * it) when it lacks the directory; the host path of it. */
+static char *make_dropin_dir(void)
 {
-	const char *root = root_dir();
-	struct stat st;
-	char *d;
+	char *d = xroot_file("/etc/sysctl.d", 0), *p = d + strlen(root_dir());
 
-	if (*root && (stat(root, &st) < 0 || !S_ISDIR(st.st_mode)))
-		die("--root %s: not a directory", root);
-	for (const char *p = DROPIN + 1; (p = strchr(p, '/')); p++) {
-		d = xasprintf("%s%.*s", root, (int)(p - DROPIN), DROPIN);
+	/* d is ROOT/a/b/...: below the root it holds no symbolic link, only
+	 * real directories and then the missing names, made one at a time. */
+	while (*p) {
+		if ((p = strchr(p + 1, '/')))
+			*p = 0;
 		if (mkdir(d, 0755) < 0 && errno != EEXIST)
-			die_errno("mkdir %s", d);
-		free(d);
+			die_errno("mkdir %s", named(d));
+		if (!p)
+			break;
+		*p = '/';
 	}
+	return d;
+}
+
+static void add_text(char **out, size_t *len, size_t *cap, char *text)
+{
+	size_t n = strlen(text);
+
+	while (*len + n + 1 > *cap)
+		*out = xrealloc(*out, *cap *= 2);
+	memcpy(*out + *len, text, n);
+	*len += n;
+	free(text);
 }
 
 /* Rewrite the drop-in with the new values: its other lines stay as they
- * were, a key it already sets is changed in place, a new key is appended. */
+ * were, a key it already sets is changed in place, a new key is appended.
+ * The drop-in is found as status finds it, inside the image: when it is a
+ * symbolic link, the file it leads to (in the image) is replaced. */
 static void write_dropin(const int *want)
 {
-	char *path = root_path(DROPIN), *old = read_file(path, NULL), *line, *save = NULL;
+	char *dir = make_dropin_dir(), *path = xroot_file(DROPIN, 0), *old = NULL, *text, *line;
 	size_t cap = 256, len = 0;
 	char *out = xmalloc(cap);
-	int done[NKEYS] = { 0 };
+	int done[NKEYS] = { 0 }, fd;
+	struct stat st;
 
-	if (!old && errno != ENOENT)
-		die_errno("%s", path);
-	if (!old || !*old)
+	fd = root_open(DROPIN, O_RDONLY | O_NONBLOCK | O_NOCTTY, 0);
+	if (fd < 0 && errno != ENOENT)
+		die_errno("%s", DROPIN);
+	if (fd >= 0) {
+		/* Never replace a device, a FIFO or a directory with our file. */
+		if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+			die("%s: not a regular file: not replaced", DROPIN);
+		old = xread_text_fd(fd, DROPIN, CONF_MAX, NULL);
+		close(fd);
+	}
+	if (!old || !*old) {
+		free(old);
 		old = xstrdup("# Written by lsmbox yama-ptrace (set, set-links); applied at boot by sysctl --system\n");
-	for (line = strtok_r(old, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *copy = xstrdup(line), *val, *key = parse_line(copy, &val), *text;
-		int k = key ? key_index(key) : -1;
+	}
+	text = old;
+	while ((line = next_line(&text))) {
+		char *copy = xstrdup(line), *key, *val;
+		int k = parse_line(copy, &key, &val) > 0 ? key_index(key) : -1;
 
 		if (k >= 0 && want[k] >= 0) {
-			text = xasprintf("%s = %d\n", keys[k].sysctl, want[k]);
+			add_text(&out, &len, &cap, xasprintf("%s = %d\n", keys[k].sysctl, want[k]));
 			done[k] = 1;
 		} else {
-			text = xasprintf("%s\n", line);
+			add_text(&out, &len, &cap, xasprintf("%s\n", line));
 		}
 		free(copy);
-		while (len + strlen(text) + 1 > cap)
-			out = xrealloc(out, cap *= 2);
-		memcpy(out + len, text, strlen(text));
-		len += strlen(text);
-		free(text);
 	}
-	for (int k = 0; k < NKEYS; k++) {
-		char *text;
-
-		if (want[k] < 0 || done[k])
-			continue;
-		text = xasprintf("%s = %d\n", keys[k].sysctl, want[k]);
-		while (len + strlen(text) + 1 > cap)
-			out = xrealloc(out, cap *= 2);
-		memcpy(out + len, text, strlen(text));
-		len += strlen(text);
-		free(text);
-	}
-	make_dropin_dir();
+	for (int k = 0; k < NKEYS; k++)
+		if (want[k] >= 0 && !done[k])
+			add_text(&out, &len, &cap, xasprintf("%s = %d\n", keys[k].sysctl, want[k]));
 	if (write_file_atomic(path, out, len, 0644) < 0)
-		die_errno("write %s", path);
+		die_errno("write %s", named(path));
 	free(out);
 	free(old);
+	free(path);
+	free(dir);
 
 	/* A later file wins at boot: say so rather than let the admin guess. */
 	read_state();
 	for (int k = 0; k < NKEYS; k++)
 		if (want[k] >= 0 && TT.set[k].source && strcmp(TT.set[k].source, DROPIN))
-			warn("%s sets %s = %d after %s: the image will boot with %d", TT.set[k].source,
+			warn("%s sets %s = %d after %s: the image will boot with %d", named(TT.set[k].source),
 			     keys[k].sysctl, TT.set[k].value, DROPIN, TT.set[k].value);
-	free(path);
 }
 
 static void write_live(int k, int v)
@@ -523,10 +773,10 @@ static int cmd_set(int argc, char **argv)
 	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
 	if (argc != 1)
 		usage_error("set takes one SCOPE: 0, 1, 2 or 3");
-	want[K_SCOPE] = small_num(argv[0], 3);
+	want[K_SCOPE] = scope_arg(argv[0]);
 	if (want[K_SCOPE] < 0)
 		usage_error("bad scope '%s': expected 0 (classic), 1 (restricted), 2 (admin-only) or 3 (no-attach)",
-			    argv[0]);
+			    shown(argv[0]));
 	if (want[K_SCOPE] == 3)
 		warn("warning: ptrace_scope 3 cannot be undone without a reboot: no process, not even root, may attach%s",
 		     root_dir() ? " (in the image, from its next boot on)" : "");
@@ -547,7 +797,7 @@ static int cmd_set_links(int argc, char **argv)
 		int k;
 
 		if (!eq)
-			usage_error("'%s': expected KEY=VALUE", argv[i]);
+			usage_error("'%s': expected KEY=VALUE", shown(argv[i]));
 		name = xstrndup(argv[i], eq - argv[i]);
 		for (k = K_SYMLINKS; k < NKEYS; k++) {
 			const char *full = keys[k].sysctl;
@@ -557,10 +807,10 @@ static int cmd_set_links(int argc, char **argv)
 				break;
 		}
 		if (k == NKEYS)
-			usage_error("unknown key '%s': expected symlinks, hardlinks, fifos or regular", name);
+			usage_error("unknown key '%s': expected symlinks, hardlinks, fifos or regular", shown(name));
 		want[k] = small_num(eq + 1, keys[k].max);
 		if (want[k] < 0)
-			usage_error("bad value '%s' for %s: expected 0..%d", eq + 1, keys[k].sysctl, keys[k].max);
+			usage_error("bad value '%s' for %s: expected 0..%d", shown(eq + 1), keys[k].sysctl, keys[k].max);
 		free(name);
 	}
 	apply(want);
@@ -585,7 +835,7 @@ static int cmd_allow(int argc, char **argv)
 	if (argc && !strcmp(argv[0], "--"))
 		argc--, argv++;
 	if (!argc)
-		usage_error("allow %s: no command to run", who);
+		usage_error("allow %s: no command to run", shown(who));
 	if (!strcmp(who, "any"))
 		arg = PR_SET_PTRACER_ANY;
 	else if (!strcmp(who, "none"))
@@ -594,7 +844,7 @@ static int cmd_allow(int argc, char **argv)
 		arg = parse_pid(who, "allow: PID");
 	if (arg && arg != PR_SET_PTRACER_ANY && kill((pid_t)arg, 0) < 0 && errno == ESRCH) {
 		die_status = 2;
-		die("allow: no such process: %s", who);
+		die("allow: no such process: %s", shown(who));
 	}
 	if (prctl(PR_SET_PTRACER, arg, 0, 0, 0) < 0) {
 		/* Without Yama every PR_SET_PTRACER is EINVAL: nothing to declare. */
@@ -604,14 +854,14 @@ static int cmd_allow(int argc, char **argv)
 		if (errno == EINVAL && access(yama, F_OK) < 0)
 			warn("Yama is not active: no ptracer declared (none needed)");
 		else if (errno == EINVAL && arg && arg != PR_SET_PTRACER_ANY)
-			die("allow %s: no such process", who);
+			die("allow %s: no such process", shown(who));
 		else
-			die_errno("prctl(PR_SET_PTRACER, %s)", who);
+			die_errno("prctl(PR_SET_PTRACER, %s)", shown(who));
 		free(yama);
 	}
 	execvp(argv[0], argv);
 	die_status = errno == ENOENT ? 127 : 126;
-	die_errno("%s", argv[0]);
+	die_errno("%s", named(argv[0]));
 }
 
 /* What /proc shows of one process, for check. */
@@ -785,11 +1035,11 @@ static pid_t parse_pid(const char *s, const char *what)
 		return getpid();
 	for (const char *c = s; *c; c++)
 		if (!isdigit((unsigned char)*c) || v > 0x3fffffff / 10)
-			usage_error("%s: not a PID: '%s'", what, s);
+			usage_error("%s: not a PID: '%s'", what, shown(s));
 		else
 			v = v * 10 + (*c - '0');
 	if (!*s || v <= 0)
-		usage_error("%s: not a PID: '%s'", what, s);
+		usage_error("%s: not a PID: '%s'", what, shown(s));
 	return v;
 }
 
@@ -872,12 +1122,14 @@ static int cmd_check(int argc, char **argv)
 	read_state();
 	scope = TT.set[K_SCOPE].value;
 
-	printf("tracer: %d (%s) uid %u gid %u CapEff %016llx\n", (int)tr.pid, tr.comm, tr.uid[0],
+	printf("tracer: %d (%s) uid %u gid %u CapEff %016llx\n", (int)tr.pid, named(tr.comm), tr.uid[0],
 	       tr.gid[0], tr.capeff);
-	printf("target: %d (%s) uid %u/%u/%u gid %u/%u/%u\n", (int)tg.pid, tg.comm, tg.uid[0],
+	printf("target: %d (%s) uid %u/%u/%u gid %u/%u/%u\n", (int)tg.pid, named(tg.comm), tg.uid[0],
 	       tg.uid[1], tg.uid[2], tg.gid[0], tg.gid[1], tg.gid[2]);
 	if (scope >= 0 && scope <= 3)
 		printf("ptrace_scope: %d %s\n", scope, scope_name[scope]);
+	else if (TT.set[K_SCOPE].unknown)
+		printf("ptrace_scope: unknown\n");
 	else
 		printf("ptrace_scope: absent (Yama is not active)\n");
 
@@ -956,6 +1208,13 @@ static int cmd_check(int argc, char **argv)
 		say("yama", "pass", "scope 0: no restriction beyond the above");
 		break;
 	default:
+		/* A scope this tool cannot read is not taken as no restriction. */
+		if (TT.set[K_SCOPE].unknown) {
+			say("yama", "unknown", "ptrace_scope holds a value this tool does not know");
+			if (!deny)
+				deny = 1, denied_by = "yama: unknown ptrace_scope";
+			break;
+		}
 		say("yama", "skip", "not active");
 	}
 	say("other-lsms", "unknown", "%s", "AppArmor, SELinux, Smack may refuse too: not evaluated");
@@ -1001,5 +1260,5 @@ int yama_ptrace_main(int argc, char **argv)
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(argv[0], commands[i].name))
 			return commands[i].fn(argc, argv);
-	usage_error("unknown command: %s", argv[0]);
+	usage_error("unknown command: %s", shown(argv[0]));
 }
