@@ -151,16 +151,16 @@ static const char *esc(const char *str, size_t max)
 	static char *ring[4];
 	static unsigned next;
 	const unsigned char *s = (const unsigned char *)str;
-	size_t n = strnlen(str, max);
+	size_t n = strnlen(str, max), at;
 	char *out, *o;
 	int err = errno;	/* for the warn_errno this is an argument of */
 
 	free(ring[next % 4]);
 	out = o = ring[next++ % 4] = xmalloc(n * 4 + 4);
-	while (*s && (size_t)(s - (const unsigned char *)str) < max) {
+	while (*s && (at = s - (const unsigned char *)str) < max) {
 		int l = utf8_len(s);
 
-		if (*s < 0x20 || *s == 0x7f || !l || (size_t)(s - (const unsigned char *)str) + l > max) {
+		if (*s < 0x20 || *s == 0x7f || !l || at + l > max) {
 			o += sprintf(o, "\\x%02x", *s);
 			s++;
 		} else {
@@ -807,10 +807,12 @@ static int cmd_set_links(int argc, char **argv)
 				break;
 		}
 		if (k == NKEYS)
-			usage_error("unknown key '%s': expected symlinks, hardlinks, fifos or regular", shown(name));
+			usage_error("unknown key '%s': expected symlinks, hardlinks, fifos or regular",
+				    shown(name));
 		want[k] = small_num(eq + 1, keys[k].max);
 		if (want[k] < 0)
-			usage_error("bad value '%s' for %s: expected 0..%d", shown(eq + 1), keys[k].sysctl, keys[k].max);
+			usage_error("bad value '%s' for %s: expected 0..%d", shown(eq + 1), keys[k].sysctl,
+				    keys[k].max);
 		free(name);
 	}
 	apply(want);
