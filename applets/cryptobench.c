@@ -110,88 +110,8 @@ static struct {
 	struct kset ks;
 } TT;
 
-/* A value or an argument echoed in a message: at most this many bytes. */
-#define SHOWN_MAX 64
 /* /proc/crypto of a big machine is some 100 kB. */
 #define PROC_CRYPTO_MAX ((size_t)16 << 20)
-
-/* Length of the valid UTF-8 sequence at s, or 0 (C1 controls count as
- * invalid: a terminal obeys them). */
-static int utf8_len(const unsigned char *s)
-{
-	unsigned c = s[0], cp;
-	int n;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4, cp = c & 0x07;
-	else
-		return 0;
-	for (int i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 2 && cp < 0xa0) || (n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return n;
-}
-
-/* s as output may show it: control bytes and bytes that are not UTF-8 as
- * \xNN, so that an argument or a file cannot drive the terminal; cut after
- * max bytes with "...".  The result lives until eight more calls. */
-static const char *esc(const char *str, size_t max)
-{
-	static char *ring[8];
-	static unsigned next;
-	const unsigned char *s = (const unsigned char *)str;
-	size_t n = strnlen(str, max), at;
-	char *out, *o;
-	int err = errno;	/* for the die_errno this is an argument of */
-
-	free(ring[next % 8]);
-	out = o = ring[next++ % 8] = xmalloc(n * 4 + 4);
-	while (*s && (at = s - (const unsigned char *)str) < max) {
-		int l = utf8_len(s);
-
-		if (*s < 0x20 || *s == 0x7f || !l || at + l > max) {
-			o += sprintf(o, "\\x%02x", *s);
-			s++;
-		} else {
-			memcpy(o, s, l);
-			o += l;
-			s += l;
-		}
-	}
-	strcpy(o, *s ? "..." : "");
-	errno = err;
-	return out;
-}
-
-static const char *shown(const char *s)
-{
-	return esc(s, SHOWN_MAX);
-}
-
-static const char *named(const char *s)
-{
-	return esc(s, SIZE_MAX);
-}
-
-/* xstrtonum, whose message would echo the argument raw and whole: one
- * that no number in range can be is refused here, shown harmless. */
-static long long num_arg(const char *s, long long min, long long max, const char *what)
-{
-	if (strlen(s) > 24 || strcmp(s, shown(s)))
-		usage_error("%s: not a number in %lld..%lld: '%s'", what, min, max, shown(s));
-	return xstrtonum(s, min, max, what);
-}
 
 static uint64_t cycles(void)
 {
@@ -499,7 +419,7 @@ static void bench_all(void)
 			if (!kdriver_for(&ks.v[i], it))
 				continue;
 			if (!(a = afalg_driver(ks.v[i].driver))) {
-				warn("afalg:%s: %s", named(ks.v[i].driver), strerror(errno));
+				warn("afalg:%s: %s", str_esc(ks.v[i].driver, SIZE_MAX), strerror(errno));
 				TT.failed = 1;
 				continue;
 			}
@@ -717,8 +637,8 @@ static void check_selection(void)
 				found++, usable++;
 	}
 	snprintf(what, sizeof(what), "%s%s%s%s%s%s", TT.impls ? " --impl '" : "",
-		 TT.impls ? shown(TT.impls) : "", TT.impls ? "'" : "", TT.algos ? " --algo '" : "",
-		 TT.algos ? shown(TT.algos) : "", TT.algos ? "'" : "");
+		 TT.impls ? str_esc(TT.impls, SHOWN_MAX) : "", TT.impls ? "'" : "", TT.algos ? " --algo '" : "",
+		 TT.algos ? str_esc(TT.algos, SHOWN_MAX) : "", TT.algos ? "'" : "");
 	if (TT.vs)
 		strcat(what, " --vs openssl");
 	if (!found)
@@ -764,8 +684,8 @@ static int klist_row(const struct kalg_info *k, void *arg)
 		       k->blocksize, k->digestsize, k->min_keysize, k->max_keysize, k->ivsize,
 		       k->maxauthsize, k->seedsize);
 	} else {
-		printf("%-12s %-28s %-36s %8u %6u %-16s %-8s %s\n", k->type[0] ? named(k->type) : "-",
-		       named(k->name), named(k->driver), k->priority, k->refcnt, named(k->module),
+		printf("%-12s %-28s %-36s %8u %6u %-16s %-8s %s\n", k->type[0] ? str_esc(k->type, SIZE_MAX) : "-",
+		       str_esc(k->name, SIZE_MAX), str_esc(k->driver, SIZE_MAX), k->priority, k->refcnt, str_esc(k->module, SIZE_MAX),
 		       k->flags & KALG_TESTED ? "passed" : "unknown", yesno(k->flags & KALG_INTERNAL));
 	}
 	l->n++;
@@ -862,12 +782,12 @@ static void proc_crypto_read(struct kset *ks)
 	struct stat st;
 
 	if (fd < 0)
-		die_errno("kernel list: %s", named(name));
+		die_errno("kernel list: %s", str_esc(name, SIZE_MAX));
 	/* /proc/crypto is a regular file (of size 0); a FIFO or /dev/zero is not it. */
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
-		die("kernel list: %s: not a regular file", named(name));
+		die("kernel list: %s: not a regular file", str_esc(name, SIZE_MAX));
 	die_status = 2;
-	p = text = xread_text_fd(fd, named(name), PROC_CRYPTO_MAX, NULL);
+	p = text = xread_text_fd(fd, str_esc(name, SIZE_MAX), PROC_CRYPTO_MAX, NULL);
 	close(fd);
 	memset(&k, 0, sizeof(k));
 	for (;;) {
@@ -879,7 +799,7 @@ static void proc_crypto_read(struct kset *ks)
 			lineno++;
 		if (!line || !*str_trim(line)) {
 			if (start && (!k.name[0] || !k.driver[0]))
-				die("%s:%zu: an entry without a name or a driver", named(name), start);
+				die("%s:%zu: an entry without a name or a driver", str_esc(name, SIZE_MAX), start);
 			if (start)
 				kset_add(&k, ks);
 			memset(&k, 0, sizeof(k));
@@ -889,14 +809,14 @@ static void proc_crypto_read(struct kset *ks)
 			continue;
 		}
 		if (!(colon = strchr(line, ':')))
-			die("%s:%zu: not KEY : VALUE: '%s'", named(name), lineno, shown(line));
+			die("%s:%zu: not KEY : VALUE: '%s'", str_esc(name, SIZE_MAX), lineno, str_esc(line, SHOWN_MAX));
 		*colon = 0;
 		key = str_trim(line);
 		if (!*key)
-			die("%s:%zu: no key before ':'", named(name), lineno);
+			die("%s:%zu: no key before ':'", str_esc(name, SIZE_MAX), lineno);
 		if ((why = proc_crypto_field(&k, key, str_trim(colon + 1))))
-			die("%s:%zu: %s: %s: '%s'", named(name), lineno, shown(key), why,
-			    shown(str_trim(colon + 1)));
+			die("%s:%zu: %s: %s: '%s'", str_esc(name, SIZE_MAX), lineno, str_esc(key, SHOWN_MAX), why,
+			    str_esc(str_trim(colon + 1), SHOWN_MAX));
 		if (!start)
 			start = lineno;
 	}
@@ -970,49 +890,49 @@ static int kernel_main(int argc, char **argv)
 
 		err = cru_get(argv[1], &k);
 		if (err == -ENOENT)
-			die("kernel show: no algorithm or driver '%s' in the kernel", shown(argv[1]));
+			die("kernel show: no algorithm or driver '%s' in the kernel", str_esc(argv[1], SHOWN_MAX));
 		if (err)
 			die("kernel show: %s", kerr(err));
 		kshow(&k, NULL);
 	} else if (!strcmp(cmd, "set-priority") && argc == 3) {
-		uint32_t prio = num_arg(argv[2], 0, 0xffffffffll, "priority");
+		uint32_t prio = xstrtonum(argv[2], 0, 0xffffffffll, "priority");
 
 		err = cru_set_priority(argv[1], prio);
 		if (err == -ENOENT)
-			die("kernel set-priority: no driver '%s' in the kernel", shown(argv[1]));
+			die("kernel set-priority: no driver '%s' in the kernel", str_esc(argv[1], SHOWN_MAX));
 		if (err)
-			die("kernel set-priority %s: %s", shown(argv[1]), kerr(err));
+			die("kernel set-priority %s: %s", str_esc(argv[1], SHOWN_MAX), kerr(err));
 	} else if (!strcmp(cmd, "add") && argc == 2) {
 		err = cru_add(argv[1]);
 		if (err == -EEXIST)
-			die("kernel add: '%s' is there already", shown(argv[1]));
+			die("kernel add: '%s' is there already", str_esc(argv[1], SHOWN_MAX));
 		if (err == -ENOENT)
 			die("kernel add: the kernel cannot make '%s' (no such algorithm or template)",
-			    shown(argv[1]));
+			    str_esc(argv[1], SHOWN_MAX));
 		if (err)
-			die("kernel add %s: %s", shown(argv[1]), kerr(err));
+			die("kernel add %s: %s", str_esc(argv[1], SHOWN_MAX), kerr(err));
 	} else if (!strcmp(cmd, "rng") && argc == 3) {
-		size_t n = num_arg(argv[2], 1, 1 << 20, "byte count");
+		size_t n = xstrtonum(argv[2], 1, 1 << 20, "byte count");
 		uint8_t *b = xmalloc(n);
 
 		err = afalg_rng(argv[1], b, n);
 		if (err == -ENOENT)
-			die("kernel rng: no rng '%s' in the kernel", shown(argv[1]));
+			die("kernel rng: no rng '%s' in the kernel", str_esc(argv[1], SHOWN_MAX));
 		if (err)
-			die("kernel rng %s: %s", shown(argv[1]), kerr(err));
+			die("kernel rng %s: %s", str_esc(argv[1], SHOWN_MAX), kerr(err));
 		xwrite_all(1, b, n, "stdout");
 		free(b);
 	} else if (!strcmp(cmd, "del") && argc == 2) {
 		err = cru_del(argv[1]);
 		if (err == -ENOENT)
-			die("kernel del: no driver '%s' in the kernel", shown(argv[1]));
+			die("kernel del: no driver '%s' in the kernel", str_esc(argv[1], SHOWN_MAX));
 		if (err == -EINVAL)
 			die("kernel del: '%s' is not a template instance (only those can be removed)",
-			    shown(argv[1]));
+			    str_esc(argv[1], SHOWN_MAX));
 		if (err == -EBUSY)
-			die("kernel del: '%s' is in use", shown(argv[1]));
+			die("kernel del: '%s' is in use", str_esc(argv[1], SHOWN_MAX));
 		if (err)
-			die("kernel del %s: %s", shown(argv[1]), kerr(err));
+			die("kernel del %s: %s", str_esc(argv[1], SHOWN_MAX), kerr(err));
 	} else {
 		usage_error("kernel: list, show NAME, set-priority DRIVER N, add ALG, del DRIVER or rng NAME N");
 	}
@@ -1034,7 +954,7 @@ int cryptobench_main(int argc, char **argv)
 		return kernel_main(argc - 1, argv + 1);
 	opt_parse(&argc, &argv, opts, OPTP_NO_ROOT);
 	if (argc)
-		usage_error("unexpected operand '%s'", shown(argv[0]));
+		usage_error("unexpected operand '%s'", str_esc(argv[0], SHOWN_MAX));
 	TT.algos = opts[1].arg;
 	TT.impls = opts[2].arg;
 	TT.json = opts[6].seen;
@@ -1047,9 +967,9 @@ int cryptobench_main(int argc, char **argv)
 	if ((env = getenv("LSMBOX_CRYPTO")) && (bad = unknown_word(env, known_impl, 1))) {
 		die_status = 2;
 		die("LSMBOX_CRYPTO: unknown driver or implementation '%s' (cryptobench --list names them)",
-		    shown(bad));
+		    str_esc(bad, SHOWN_MAX));
 	}
-	TT.runs = opts[5].seen ? num_arg(opts[5].arg, 1, 64, "--runs") : 5;
+	TT.runs = opts[5].seen ? xstrtonum(opts[5].arg, 1, 64, "--runs") : 5;
 	TT.seconds = 0.3;
 	if (opts[4].seen) {
 		char *end;
@@ -1057,19 +977,19 @@ int cryptobench_main(int argc, char **argv)
 		TT.seconds = strtod(opts[4].arg, &end);
 		if (*end || !(TT.seconds > 0 && TT.seconds <= 600))
 			usage_error("--seconds takes a number of seconds in (0, 600], not '%s'",
-				    shown(opts[4].arg));
+				    str_esc(opts[4].arg, SHOWN_MAX));
 	}
 	if (opts[7].seen && strcmp(opts[7].arg, "openssl"))
-		usage_error("--vs takes 'openssl', not '%s'", shown(opts[7].arg));
+		usage_error("--vs takes 'openssl', not '%s'", str_esc(opts[7].arg, SHOWN_MAX));
 	if (TT.algos && (bad = unknown_word(TT.algos, known_algo, 0))) {
 		if (!*bad)
-			usage_error("--algo: an empty name in '%s'", shown(TT.algos));
-		usage_error("unknown algorithm '%s' (see --help)", shown(bad));
+			usage_error("--algo: an empty name in '%s'", str_esc(TT.algos, SHOWN_MAX));
+		usage_error("unknown algorithm '%s' (see --help)", str_esc(bad, SHOWN_MAX));
 	}
 	if (TT.impls && (bad = unknown_word(TT.impls, known_impl, 0))) {
 		if (!*bad)
-			usage_error("--impl: an empty name in '%s'", shown(TT.impls));
-		usage_error("--impl: unknown driver or implementation '%s' (see --list)", shown(bad));
+			usage_error("--impl: an empty name in '%s'", str_esc(TT.impls, SHOWN_MAX));
+		usage_error("--impl: unknown driver or implementation '%s' (see --list)", str_esc(bad, SHOWN_MAX));
 	}
 	if (opts[3].seen) {
 		char *s = xstrdup(opts[3].arg), *tok, *save = NULL;
@@ -1077,7 +997,7 @@ int cryptobench_main(int argc, char **argv)
 		for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 			if (TT.nsizes == (int)ARRAY_SIZE(TT.sizes))
 				usage_error("at most %zu sizes", ARRAY_SIZE(TT.sizes));
-			TT.sizes[TT.nsizes++] = num_arg(tok, 1, 64 << 20, "--sizes");
+			TT.sizes[TT.nsizes++] = xstrtonum(tok, 1, 64 << 20, "--sizes");
 		}
 		free(s);
 		if (!TT.nsizes)

@@ -111,80 +111,6 @@ static struct {
 
 /* sysctl.d files are a few lines; a larger one is a mistake, not a config. */
 #define CONF_MAX ((size_t)1 << 20)
-/* A value or name echoed in a message: at most this many bytes of it. */
-#define SHOWN_MAX 64
-
-/* Length of the valid UTF-8 sequence at s, or 0 (C1 controls count as invalid:
- * a terminal obeys them). */
-static int utf8_len(const unsigned char *s)
-{
-	unsigned c = s[0], cp;
-	int n;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4, cp = c & 0x07;
-	else
-		return 0;
-	for (int i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 2 && cp < 0xa0) || (n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return n;
-}
-
-/* s as output may show it: control bytes and bytes that are not UTF-8 as
- * \xNN, so that a file name or a value cannot drive the terminal or split
- * a line; cut after max bytes with "...".  The result lives until four
- * more calls. */
-static const char *esc(const char *str, size_t max)
-{
-	static char *ring[4];
-	static unsigned next;
-	const unsigned char *s = (const unsigned char *)str;
-	size_t n = strnlen(str, max), at;
-	char *out, *o;
-	int err = errno;	/* for the warn_errno this is an argument of */
-
-	free(ring[next % 4]);
-	out = o = ring[next++ % 4] = xmalloc(n * 4 + 4);
-	while (*s && (at = s - (const unsigned char *)str) < max) {
-		int l = utf8_len(s);
-
-		if (*s < 0x20 || *s == 0x7f || !l || at + l > max) {
-			o += sprintf(o, "\\x%02x", *s);
-			s++;
-		} else {
-			memcpy(o, s, l);
-			o += l;
-			s += l;
-		}
-	}
-	strcpy(o, *s ? "..." : "");
-	errno = err;
-	return out;
-}
-
-/* A value or an argument in a message: a 100 kB value is one short line. */
-static const char *shown(const char *s)
-{
-	return esc(s, SHOWN_MAX);
-}
-
-/* A file name: whole, but harmless. */
-static const char *named(const char *s)
-{
-	return esc(s, SIZE_MAX);
-}
 
 /* A whole decimal number in 0..max, or -1: what the command line takes. */
 static int small_num(const char *s, int max)
@@ -304,15 +230,15 @@ static void apply_text(char *text, const char *name)
 
 		lineno++;
 		if (r < 0) {
-			warn("%s:%zu: not KEY = VALUE, skipped: '%s'", named(name), lineno, shown(line));
+			warn("%s:%zu: not KEY = VALUE, skipped: '%s'", str_esc(name, SIZE_MAX), lineno, str_esc(line, SHOWN_MAX));
 			continue;
 		}
 		if (!r || (k = key_index(key)) < 0)
 			continue;
 		/* A value the kernel would refuse leaves the setting as it was. */
 		if ((v = conf_num(val, keys[k].max)) < 0) {
-			warn("%s:%zu: %s = %s is not in 0..%d: the kernel refuses it", named(name), lineno,
-			     keys[k].sysctl, shown(val), keys[k].max);
+			warn("%s:%zu: %s = %s is not in 0..%d: the kernel refuses it", str_esc(name, SIZE_MAX), lineno,
+			     keys[k].sysctl, str_esc(val, SHOWN_MAX), keys[k].max);
 			continue;
 		}
 		TT.set[k].value = v;
@@ -352,33 +278,33 @@ static void read_conf(const char *name, int listed)
 	if (fd < 0) {
 		if (errno == ENOENT && link)
 			warn("%s: a symbolic link to %s, which is not in the image: skipped",
-			     named(name), named(link));
+			     str_esc(name, SIZE_MAX), str_esc(link, SIZE_MAX));
 		else if (errno != ENOENT || listed)
-			warn_errno("%s: skipped", named(name));
+			warn_errno("%s: skipped", str_esc(name, SIZE_MAX));
 		goto out;
 	}
 	if (fstat(fd, &st) < 0) {
-		warn_errno("%s: skipped", named(name));
+		warn_errno("%s: skipped", str_esc(name, SIZE_MAX));
 		goto out;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		/* The image's own /dev/null masks as well as a link to it. */
 		if (!S_ISCHR(st.st_mode) || st.st_rdev != makedev(1, 3))
-			warn("%s: not a regular file: skipped", named(name));
+			warn("%s: not a regular file: skipped", str_esc(name, SIZE_MAX));
 		goto out;
 	}
 	if (!(text = read_fd_max(fd, CONF_MAX, &len))) {
 		if (errno == EFBIG)
-			warn("%s: larger than %zu bytes: skipped", named(name), CONF_MAX);
+			warn("%s: larger than %zu bytes: skipped", str_esc(name, SIZE_MAX), CONF_MAX);
 		else
-			warn_errno("%s: skipped", named(name));
+			warn_errno("%s: skipped", str_esc(name, SIZE_MAX));
 		goto out;
 	}
 	/* A NUL would cut a line short: the file is not what it seems. */
 	if ((nul = memchr(text, 0, len))) {
 		for (char *c = text; c < nul; c++)
 			lineno += *c == '\n';
-		warn("%s:%zu: NUL byte: skipped", named(name), lineno);
+		warn("%s:%zu: NUL byte: skipped", str_esc(name, SIZE_MAX), lineno);
 		goto out;
 	}
 	apply_text(text, name);
@@ -457,9 +383,9 @@ static void read_live_settings(void)
 		if (fd >= 0) {
 			v = read_fd_max(fd, 64, NULL);
 			if (!v)
-				warn_errno("%s", named(p));
+				warn_errno("%s", str_esc(p, SIZE_MAX));
 			else if ((TT.set[k].value = small_num(str_trim(v), keys[k].max)) < 0)
-				warn("%s: not in 0..%d: '%s'", named(p), keys[k].max, shown(str_trim(v)));
+				warn("%s: not in 0..%d: '%s'", str_esc(p, SIZE_MAX), keys[k].max, str_esc(str_trim(v), SHOWN_MAX));
 			TT.set[k].unknown = TT.set[k].value < 0;
 			close(fd);
 		}
@@ -584,10 +510,10 @@ static void status_text(void)
 	const char *root = root_dir();
 
 	if (root)
-		printf("root: %s\n", *root ? named(root) : "/");
+		printf("root: %s\n", *root ? str_esc(root, SIZE_MAX) : "/");
 	printf("yama: %s\n", TT.yama < 0 ? "unknown (offline: the booted kernel decides)"
 				: TT.yama ? "active" : "inactive");
-	printf("lsm: %s\n", TT.lsm ? named(str_trim(TT.lsm)) : "unknown");
+	printf("lsm: %s\n", TT.lsm ? str_esc(str_trim(TT.lsm), SIZE_MAX) : "unknown");
 	for (int k = 0; k < NKEYS; k++) {
 		const struct setting *s = &TT.set[k];
 
@@ -608,7 +534,7 @@ static void status_text(void)
 		else
 			printf("%d (%s)", s->value, meaning(k, s->value));
 		if (s->source)
-			printf(" from %s", named(s->source));
+			printf(" from %s", str_esc(s->source, SIZE_MAX));
 		putchar('\n');
 	}
 }
@@ -640,7 +566,7 @@ static char *make_dropin_dir(void)
 		if ((p = strchr(p + 1, '/')))
 			*p = 0;
 		if (mkdir(d, 0755) < 0 && errno != EEXIST)
-			die_errno("mkdir %s", named(d));
+			die_errno("mkdir %s", str_esc(d, SIZE_MAX));
 		if (!p)
 			break;
 		*p = '/';
@@ -702,7 +628,7 @@ static void write_dropin(const int *want)
 		if (want[k] >= 0 && !done[k])
 			add_text(&out, &len, &cap, xasprintf("%s = %d\n", keys[k].sysctl, want[k]));
 	if (write_file_atomic(path, out, len, 0644) < 0)
-		die_errno("write %s", named(path));
+		die_errno("write %s", str_esc(path, SIZE_MAX));
 	free(out);
 	free(old);
 	free(path);
@@ -712,7 +638,7 @@ static void write_dropin(const int *want)
 	read_state();
 	for (int k = 0; k < NKEYS; k++)
 		if (want[k] >= 0 && TT.set[k].source && strcmp(TT.set[k].source, DROPIN))
-			warn("%s sets %s = %d after %s: the image will boot with %d", named(TT.set[k].source),
+			warn("%s sets %s = %d after %s: the image will boot with %d", str_esc(TT.set[k].source, SIZE_MAX),
 			     keys[k].sysctl, TT.set[k].value, DROPIN, TT.set[k].value);
 }
 
@@ -776,7 +702,7 @@ static int cmd_set(int argc, char **argv)
 	want[K_SCOPE] = scope_arg(argv[0]);
 	if (want[K_SCOPE] < 0)
 		usage_error("bad scope '%s': expected 0 (classic), 1 (restricted), 2 (admin-only) or 3 (no-attach)",
-			    shown(argv[0]));
+			    str_esc(argv[0], SHOWN_MAX));
 	if (want[K_SCOPE] == 3)
 		warn("warning: ptrace_scope 3 cannot be undone without a reboot: no process, not even root, may attach%s",
 		     root_dir() ? " (in the image, from its next boot on)" : "");
@@ -797,7 +723,7 @@ static int cmd_set_links(int argc, char **argv)
 		int k;
 
 		if (!eq)
-			usage_error("'%s': expected KEY=VALUE", shown(argv[i]));
+			usage_error("'%s': expected KEY=VALUE", str_esc(argv[i], SHOWN_MAX));
 		name = xstrndup(argv[i], eq - argv[i]);
 		for (k = K_SYMLINKS; k < NKEYS; k++) {
 			const char *full = keys[k].sysctl;
@@ -808,10 +734,10 @@ static int cmd_set_links(int argc, char **argv)
 		}
 		if (k == NKEYS)
 			usage_error("unknown key '%s': expected symlinks, hardlinks, fifos or regular",
-				    shown(name));
+				    str_esc(name, SHOWN_MAX));
 		want[k] = small_num(eq + 1, keys[k].max);
 		if (want[k] < 0)
-			usage_error("bad value '%s' for %s: expected 0..%d", shown(eq + 1), keys[k].sysctl,
+			usage_error("bad value '%s' for %s: expected 0..%d", str_esc(eq + 1, SHOWN_MAX), keys[k].sysctl,
 				    keys[k].max);
 		free(name);
 	}
@@ -837,7 +763,7 @@ static int cmd_allow(int argc, char **argv)
 	if (argc && !strcmp(argv[0], "--"))
 		argc--, argv++;
 	if (!argc)
-		usage_error("allow %s: no command to run", shown(who));
+		usage_error("allow %s: no command to run", str_esc(who, SHOWN_MAX));
 	if (!strcmp(who, "any"))
 		arg = PR_SET_PTRACER_ANY;
 	else if (!strcmp(who, "none"))
@@ -846,7 +772,7 @@ static int cmd_allow(int argc, char **argv)
 		arg = parse_pid(who, "allow: PID");
 	if (arg && arg != PR_SET_PTRACER_ANY && kill((pid_t)arg, 0) < 0 && errno == ESRCH) {
 		die_status = 2;
-		die("allow: no such process: %s", shown(who));
+		die("allow: no such process: %s", str_esc(who, SHOWN_MAX));
 	}
 	if (prctl(PR_SET_PTRACER, arg, 0, 0, 0) < 0) {
 		/* Without Yama every PR_SET_PTRACER is EINVAL: nothing to declare. */
@@ -856,14 +782,14 @@ static int cmd_allow(int argc, char **argv)
 		if (errno == EINVAL && access(yama, F_OK) < 0)
 			warn("Yama is not active: no ptracer declared (none needed)");
 		else if (errno == EINVAL && arg && arg != PR_SET_PTRACER_ANY)
-			die("allow %s: no such process", shown(who));
+			die("allow %s: no such process", str_esc(who, SHOWN_MAX));
 		else
-			die_errno("prctl(PR_SET_PTRACER, %s)", shown(who));
+			die_errno("prctl(PR_SET_PTRACER, %s)", str_esc(who, SHOWN_MAX));
 		free(yama);
 	}
 	execvp(argv[0], argv);
 	die_status = errno == ENOENT ? 127 : 126;
-	die_errno("%s", named(argv[0]));
+	die_errno("%s", str_esc(argv[0], SIZE_MAX));
 }
 
 /* What /proc shows of one process, for check. */
@@ -1037,11 +963,11 @@ static pid_t parse_pid(const char *s, const char *what)
 		return getpid();
 	for (const char *c = s; *c; c++)
 		if (!isdigit((unsigned char)*c) || v > 0x3fffffff / 10)
-			usage_error("%s: not a PID: '%s'", what, shown(s));
+			usage_error("%s: not a PID: '%s'", what, str_esc(s, SHOWN_MAX));
 		else
 			v = v * 10 + (*c - '0');
 	if (!*s || v <= 0)
-		usage_error("%s: not a PID: '%s'", what, shown(s));
+		usage_error("%s: not a PID: '%s'", what, str_esc(s, SHOWN_MAX));
 	return v;
 }
 
@@ -1124,9 +1050,9 @@ static int cmd_check(int argc, char **argv)
 	read_state();
 	scope = TT.set[K_SCOPE].value;
 
-	printf("tracer: %d (%s) uid %u gid %u CapEff %016llx\n", (int)tr.pid, named(tr.comm), tr.uid[0],
+	printf("tracer: %d (%s) uid %u gid %u CapEff %016llx\n", (int)tr.pid, str_esc(tr.comm, SIZE_MAX), tr.uid[0],
 	       tr.gid[0], tr.capeff);
-	printf("target: %d (%s) uid %u/%u/%u gid %u/%u/%u\n", (int)tg.pid, named(tg.comm), tg.uid[0],
+	printf("target: %d (%s) uid %u/%u/%u gid %u/%u/%u\n", (int)tg.pid, str_esc(tg.comm, SIZE_MAX), tg.uid[0],
 	       tg.uid[1], tg.uid[2], tg.gid[0], tg.gid[1], tg.gid[2]);
 	if (scope >= 0 && scope <= 3)
 		printf("ptrace_scope: %d %s\n", scope, scope_name[scope]);
@@ -1262,5 +1188,5 @@ int yama_ptrace_main(int argc, char **argv)
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(argv[0], commands[i].name))
 			return commands[i].fn(argc, argv);
-	usage_error("unknown command: %s", shown(argv[0]));
+	usage_error("unknown command: %s", str_esc(argv[0], SHOWN_MAX));
 }

@@ -49,8 +49,11 @@ static void parse_long(char **argv, int argc, int *ip, struct opt *opts, unsigne
 		root_set(val ? val : argv[++*ip]);
 		return;
 	}
-	if (!o)
-		usage_error("unknown option: --%.*s", (int)len, name);
+	if (!o) {
+		char *n = xstrndup(name, len);
+
+		usage_error("unknown option: --%s", str_esc(n, SHOWN_MAX));
+	}
 	o->seen++;
 	if (!(o->flags & OPT_ARG)) {
 		if (val)
@@ -74,7 +77,7 @@ static void parse_short(char **argv, int argc, int *ip, struct opt *opts)
 		struct opt *o = find_short(opts, *p);
 
 		if (!o)
-			usage_error("unknown option: -%c", *p);
+			usage_error("unknown option: -%s", str_esc((char[]){ *p, 0 }, SHOWN_MAX));
 		o->seen++;
 		if (!(o->flags & OPT_ARG))
 			continue;

@@ -144,13 +144,14 @@ long long xstrtonum(const char *s, long long min, long long max, const char *wha
 	errno = 0;
 	v = strtoll(s, &end, base);
 	if (!*s || *s == ' ' || *s == '\t' || *end || errno == ERANGE || v < min || v > max)
-		usage_error("%s: not a number in %lld..%lld: '%s'", what, min, max, s);
+		usage_error("%s: not a number in %lld..%lld: '%s'", what, min, max, str_esc(s, SHOWN_MAX));
 	return v;
 }
 
 /* Length of the valid UTF-8 sequence at s (shortest form, no surrogates,
- * at most U+10FFFF), or 0. */
-static int utf8_len(const unsigned char *s)
+ * at most U+10FFFF), or 0; with c1, the C1 controls U+0080-U+009F count as
+ * invalid too (a terminal obeys them). */
+static int utf8_len(const unsigned char *s, int c1)
 {
 	unsigned c = s[0], cp;
 	int n;
@@ -170,7 +171,7 @@ static int utf8_len(const unsigned char *s)
 			return 0;
 		cp = cp << 6 | (s[i] & 0x3f);
 	}
-	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	if ((n == 2 && c1 && cp < 0xa0) || (n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
 	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
 		return 0;
 	return n;
@@ -186,7 +187,7 @@ void json_quote(const char *str)
 	}
 	putchar('"');
 	while (*s) {
-		int n = utf8_len(s);
+		int n = utf8_len(s, 0);
 
 		if (*s == '"' || *s == '\\')
 			printf("\\%c", *s);
@@ -199,6 +200,34 @@ void json_quote(const char *str)
 		s += n ? n : 1;
 	}
 	putchar('"');
+}
+
+const char *str_esc(const char *str, size_t max)
+{
+	static char *ring[8];
+	static unsigned next;
+	const unsigned char *s = (const unsigned char *)str;
+	size_t n = strnlen(str, max), at;
+	char *out, *o;
+	int err = errno;
+
+	free(ring[next % 8]);
+	out = o = ring[next++ % 8] = xmalloc(n * 4 + 4);
+	while (*s && (at = s - (const unsigned char *)str) < max) {
+		int l = utf8_len(s, 1);
+
+		if (*s < 0x20 || *s == 0x7f || !l || at + l > max) {
+			o += sprintf(o, "\\x%02x", *s);
+			s++;
+		} else {
+			memcpy(o, s, l);
+			o += l;
+			s += l;
+		}
+	}
+	strcpy(o, *s ? "..." : "");
+	errno = err;
+	return out;
 }
 
 char *str_trim(char *s)

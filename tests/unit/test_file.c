@@ -323,3 +323,19 @@ TEST(json_quote_any_bytes)
 	CHECK_STR(json_of("\xf4\x8f\xbf\xbf"), "\"\xf4\x8f\xbf\xbf\"");	/* U+10FFFF */
 	CHECK_STR(json_of("\xe0\xa0\x80"), "\"\xe0\xa0\x80\"");		/* U+0800 */
 }
+
+/* str_esc: what a message may show of a value. */
+TEST(str_esc_cuts_and_escapes)
+{
+	CHECK_STR(str_esc("plain", SIZE_MAX), "plain");
+	CHECK_STR(str_esc("a\nb\tc\x1b[1m\x7f", SIZE_MAX), "a\\x0ab\\x09c\\x1b[1m\\x7f");
+	CHECK_STR(str_esc("\xff\xc3", SIZE_MAX), "\\xff\\xc3");
+	CHECK_STR(str_esc("\xc2\x9b" "x", SIZE_MAX), "\\xc2\\x9bx");	/* C1 CSI */
+	CHECK_STR(str_esc("\xc2\xa0\xc3\xa9", SIZE_MAX), "\xc2\xa0\xc3\xa9");	/* NBSP, e-acute */
+	CHECK_STR(str_esc("abcd", 4), "abcd");			/* exactly max */
+	CHECK_STR(str_esc("abcde", 4), "abcd...");		/* one more */
+	CHECK_STR(str_esc("ab\xc3\xa9", 3), "ab\\xc3...");	/* a character across the cut */
+	errno = EPERM;
+	str_esc("x", 1);
+	CHECK_INT(errno, EPERM);
+}
