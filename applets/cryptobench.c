@@ -229,11 +229,14 @@ static double median(double *v, int n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* --runs is at most this: the arrays measure() keeps the runs in. */
+#define RUNS_MAX 64
+
 /* The median of TT.runs runs of one or two subjects, interleaved so that a
  * noisy neighbour hurts both alike. */
 static int measure(struct subject **s, int ns, size_t len, struct sample *res)
 {
-	double mb[2][64], cp[2][64];
+	double mb[2][RUNS_MAX], cp[2][RUNS_MAX];
 	struct sample x;
 	int r, i;
 
@@ -692,23 +695,6 @@ static int klist_row(const struct kalg_info *k, void *arg)
 	return 0;
 }
 
-/* The next line of text, cut at its newline; NULL at the end. */
-static char *next_line(char **textp)
-{
-	char *line = *textp, *nl;
-
-	if (!*line)
-		return NULL;
-	nl = strchr(line, '\n');
-	if (nl) {
-		*nl = 0;
-		*textp = nl + 1;
-	} else {
-		*textp = line + strlen(line);
-	}
-	return line;
-}
-
 /* One "key : value" of /proc/crypto into *k; what is wrong with it, or NULL.
  * Keys this reader does not know (chunksize, walksize, statesize, ...) are
  * the kernel's to add and pass. */
@@ -969,7 +955,7 @@ int cryptobench_main(int argc, char **argv)
 		die("LSMBOX_CRYPTO: unknown driver or implementation '%s' (cryptobench --list names them)",
 		    str_esc(bad, SHOWN_MAX));
 	}
-	TT.runs = opts[5].seen ? xstrtonum(opts[5].arg, 1, 64, "--runs") : 5;
+	TT.runs = opts[5].seen ? xstrtonum(opts[5].arg, 1, RUNS_MAX, "--runs") : 5;
 	TT.seconds = 0.3;
 	if (opts[4].seen) {
 		char *end;

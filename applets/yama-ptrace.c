@@ -203,23 +203,6 @@ static int parse_line(char *line, char **keyp, char **valp)
 	return 1;
 }
 
-/* The next line of text, cut at its newline; NULL at the end. */
-static char *next_line(char **textp)
-{
-	char *line = *textp, *nl;
-
-	if (!*line)
-		return NULL;
-	nl = strchr(line, '\n');
-	if (nl) {
-		*nl = 0;
-		*textp = nl + 1;
-	} else {
-		*textp = line + strlen(line);
-	}
-	return line;
-}
-
 static void apply_text(char *text, const char *name)
 {
 	char *line, *key, *val;

@@ -51,6 +51,9 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) PRINTF(1, 2);
+/* The next line of *textp, cut at its newline (in place), *textp moved past
+ * it; NULL at the end.  Empty lines are lines: FILE:LINE counts them all. */
+char *next_line(char **textp);
 /* s without leading and trailing white space (the end is cut in place). */
 char *str_trim(char *s);
 /* s on stdout as a JSON string, or null when s is NULL.  Quotes, \ and

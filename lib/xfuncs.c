@@ -230,6 +230,22 @@ const char *str_esc(const char *str, size_t max)
 	return out;
 }
 
+char *next_line(char **textp)
+{
+	char *line = *textp, *nl;
+
+	if (!*line)
+		return NULL;
+	nl = strchr(line, '\n');
+	if (nl) {
+		*nl = 0;
+		*textp = nl + 1;
+	} else {
+		*textp = line + strlen(line);
+	}
+	return line;
+}
+
 char *str_trim(char *s)
 {
 	char *e;
