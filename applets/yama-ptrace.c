@@ -862,9 +862,10 @@ static int read_proc(pid_t pid, struct proc *p)
 	/* The effective set through libcap (capget), which any process may ask
 	 * of any other; /proc's CapEff above stays if that fails. */
 	p->capeff = cap_effective(pid, p->capeff);
-	/* A task that is not dumpable has its /proc directory owned by root;
-	 * for a task whose euid is 0 anyway, that says nothing. */
-	path = xasprintf("/proc/%d", (int)pid);
+	/* A task that is not dumpable has its /proc files owned by root (not
+	 * its /proc directory, which task_dump_owner() leaves to the euid for
+	 * ps's sake); for a task whose euid is 0 anyway, that says nothing. */
+	path = xasprintf("/proc/%d/stat", (int)pid);
 	if (stat(path, &st) == 0 && p->uid[1] != 0)
 		p->dumpable = st.st_uid == p->uid[1];
 	free(path);

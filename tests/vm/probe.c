@@ -10,6 +10,11 @@
  *   vm-probe as UID PROG [ARG...]             run PROG as UID (and GID UID), no groups
  *   vm-probe ascap UID CAP PROG [ARG...]      the same, keeping capability number CAP
  *                                             (permitted, effective, ambient)
+ *   vm-probe ids R E S SECONDS                 as root: take real, effective and
+ *                                             saved uid R E S (every gid R), stay
+ *                                             dumpable, sleep (no exec, which
+ *                                             would make the saved uid E)
+ *   vm-probe undumpable UID SECONDS           as UID, PR_SET_DUMPABLE 0, sleep
  *   vm-probe key add TYPE DESC DATA RING      add_key, print the id
  *   vm-probe key read ID                      print the payload
  *   vm-probe key revoke ID
@@ -28,6 +33,7 @@
  *
  * RING and ID take @t @p @s @u @us or a decimal id.  Errors: the call that
  * failed and strerror on stderr, exit 1. */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/if_alg.h>
@@ -326,6 +332,30 @@ int main(int argc, char **argv)
 		if (write(fd, argv[3], len) != (ssize_t)len)
 			fail("write");
 		return close(fd) < 0;
+	}
+	if (argc == 6 && !strcmp(argv[1], "ids")) {
+		uid_t r = strtoul(argv[2], NULL, 10), e = strtoul(argv[3], NULL, 10),
+		      sv = strtoul(argv[4], NULL, 10);
+
+		if (setgroups(0, NULL) < 0 || setresgid(r, r, r) < 0 || setresuid(r, e, sv) < 0)
+			fail("setresuid");
+		/* A change of euid made us non-dumpable: only the saved uid may differ. */
+		if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) < 0)
+			fail("prctl(PR_SET_DUMPABLE)");
+		prctl(PR_SET_NAME, "sleep", 0, 0, 0);
+		sleep(strtoul(argv[5], NULL, 10));
+		return 0;
+	}
+	if (argc == 4 && !strcmp(argv[1], "undumpable")) {
+		uid_t id = strtoul(argv[2], NULL, 10);
+
+		if (setgroups(0, NULL) < 0 || setgid(id) < 0 || setuid(id) < 0)
+			fail("setuid");
+		if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
+			fail("prctl(PR_SET_DUMPABLE)");
+		prctl(PR_SET_NAME, "sleep", 0, 0, 0);
+		sleep(strtoul(argv[3], NULL, 10));
+		return 0;
 	}
 	if (argc >= 4 && !strcmp(argv[1], "as")) {
 		uid_t id = strtoul(argv[2], NULL, 10);
