@@ -99,6 +99,10 @@
 
 static const char letters[] = "rwxatlb";
 
+/* Bad input (a rule or config file, a query, what smackfs holds) exits 2,
+ * as bad usage does; 1 is left for failing to do what good input asks. */
+#define die_input(...) (die_status = 2, die(__VA_ARGS__))
+
 /* One (subject, object) pair after merging every line that names it.
  * set: the access is known (a 3-token line was seen), else the pair only
  * changes whatever the kernel has: access = (old | allow) & ~deny. */
@@ -583,7 +587,7 @@ static int write_load_fixed(struct ruleset *rs)
 			: r->allow & A_B ? "load has no 'b'" : NULL;
 
 		if (why)
-			die("%s:%d: %s", r->file ? r->file : "-", r->line, why);
+			die_input("%s:%d: %s", r->file ? r->file : "-", r->line, why);
 	}
 	fd = xopen(path, O_WRONLY);
 	for (i = 0; i < rs->n; i++) {
@@ -661,7 +665,7 @@ static void parse_or_die(struct ruleset *rs, int argc, char **argv)
 	for (int i = 0; i < argc; i++)
 		parse_source(rs, argv[i]);
 	if (TT.errors)
-		die("%d error%s; nothing loaded", TT.errors, TT.errors > 1 ? "s" : "");
+		die_input("%d error%s; nothing loaded", TT.errors, TT.errors > 1 ? "s" : "");
 }
 
 static int cmd_load(int argc, char **argv)
@@ -1036,7 +1040,7 @@ static int cmd_apply(int argc, char **argv)
 	read_config_lines(p = xasprintf("%s/netlabel.d", cfg), &netlabel, CFG_NETLABEL);
 	read_config_lines(p = xasprintf("%s/onlycap", cfg), &onlycap, CFG_LABELS);
 	if (TT.errors)
-		die("%d error%s; nothing applied", TT.errors, TT.errors > 1 ? "s" : "");
+		die_input("%d error%s; nothing applied", TT.errors, TT.errors > 1 ? "s" : "");
 	if (clean_all() || load_ruleset(&TT.rs))
 		return 1;
 	for (size_t i = 0; i < cipso.n; i++)
