@@ -890,13 +890,12 @@ static char *cipso_line(const char *file, int line, char *text)
 }
 
 /* A host label line as netlabel (IPv4) or ipv6host wants it, in *out;
- * NULL, or what is wrong (in a static buffer).  The kernel reads IPv6 as
- * eight groups and knows no "::", so the address is written out in full;
- * the only option is -CIPSO for IPv4 (hosts that speak CIPSO) and -DELETE
- * for IPv6. */
-static const char *host_line(int v6, const char *addr, const char *label, char **out)
+ * NULL, or what is wrong (xmalloc'd).  The kernel reads IPv6 as eight
+ * groups and knows no "::", so the address is written out in full; the
+ * only option is -CIPSO for IPv4 (hosts that speak CIPSO) and -DELETE for
+ * IPv6. */
+static char *host_line(int v6, const char *addr, const char *label, char **out)
 {
-	static char err[INET6_ADDRSTRLEN + 300];
 	const char *opt = v6 ? "-DELETE" : "-CIPSO", *file = v6 ? "ipv6host" : "netlabel", *e;
 	const char *slash = strchr(addr, '/');
 	size_t alen = slash ? (size_t)(slash - addr) : strlen(addr);
@@ -905,24 +904,22 @@ static const char *host_line(int v6, const char *addr, const char *label, char *
 	long bits = v6 ? 128 : 32;
 
 	if (label[0] == '-' && strcmp(label, opt))
-		return snprintf(err, sizeof(err), "%s: %s: the only option is %s", file, label, opt),
-		       err;
+		return xasprintf("%s: %s: the only option is %s", file, label, opt);
 	if (label[0] != '-' && (e = label_error(label, strlen(label))))
-		return snprintf(err, sizeof(err), "label '%.255s': %s", label, e), err;
-	snprintf(host, sizeof(host), "%.*s", (int)alen, addr);
-	if (alen >= sizeof(host) || inet_pton(v6 ? AF_INET6 : AF_INET, host, a) != 1)
-		return snprintf(err, sizeof(err), "%s: '%s' is not an IPv%d address%s", file, host,
-				v6 ? 6 : 4,
-				!v6 && strchr(host, ':') ? " (IPv6 hosts go to ipv6host)"
-				: v6 && strchr(host, '.') ? " (IPv4 hosts go to netlabel)" : ""),
-		       err;
+		return xasprintf("label '%.255s': %s", label, e);
+	/* No address is longer than host: a longer one is not an address. */
+	if (alen >= sizeof(host) || (memcpy(host, addr, alen), host[alen] = 0,
+				     inet_pton(v6 ? AF_INET6 : AF_INET, host, a) != 1))
+		return xasprintf("%s: '%.*s' is not an IPv%d address%s", file, (int)alen, addr,
+				 v6 ? 6 : 4,
+				 !v6 && memchr(addr, ':', alen) ? " (IPv6 hosts go to ipv6host)"
+				 : v6 && memchr(addr, '.', alen) ? " (IPv4 hosts go to netlabel)" : "");
 	if (slash) {
 		errno = 0;
 		bits = strtol(slash + 1, &end, 10);
 		if (errno || end == slash + 1 || *end || bits < 0 || bits > (v6 ? 128 : 32))
-			return snprintf(err, sizeof(err), "%s: prefix length '%s' is not in 0..%d",
-					file, slash + 1, v6 ? 128 : 32),
-			       err;
+			return xasprintf("%s: prefix length '%s' is not in 0..%d", file, slash + 1,
+					 v6 ? 128 : 32);
 	}
 	if (!v6)
 		*out = xasprintf("%s/%ld %s", host, bits, label);
@@ -931,6 +928,25 @@ static const char *host_line(int v6, const char *addr, const char *label, char *
 				 a[2] << 8 | a[3], a[4] << 8 | a[5], a[6] << 8 | a[7], a[8] << 8 | a[9],
 				 a[10] << 8 | a[11], a[12] << 8 | a[13], a[14] << 8 | a[15], bits, label);
 	return NULL;
+}
+
+/* The blank-separated fields of s, cut in place (NUL after each); the
+ * first max in tok, the count of all returned. */
+static int split_fields(char *s, char **tok, int max)
+{
+	int n = 0;
+
+	for (;;) {
+		s += strspn(s, " \t");
+		if (!*s)
+			return n;
+		if (n < max)
+			tok[n] = s;
+		n++;
+		s += strcspn(s, " \t");
+		if (*s)
+			*s++ = 0;
+	}
 }
 
 /* Config lines, each with the "file:line" it came from. */
@@ -995,15 +1011,18 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 				continue;
 			}
 			if (kind == CFG_NETLABEL) {
-				char addr[INET6_ADDRSTRLEN + 8], lab[LABEL_MAX + 2], x, *v;
-				const char *e = "a host line is ADDRESS[/BITS] LABEL|-CIPSO";
+				char *tok[3], *v, *e = NULL;
 
-				if (sscanf(l, "%55s %256s %c", addr, lab, &x) == 2)
-					e = host_line(0, addr, lab, &v);
+				/* Split in place: no field is copied into a buffer of its own. */
+				if (split_fields(l, tok, 3) == 2)
+					e = host_line(0, tok[0], tok[1], &v);
+				else
+					e = xstrdup("a host line is ADDRESS[/BITS] LABEL|-CIPSO");
 				if (e)
 					parse_err(files[i], lineno, (int)(l - start) + 1, "%s", e);
 				else
 					lines_add(out, v, files[i], lineno);
+				free(e);
 				continue;
 			}
 			for (char *t = l; kind == CFG_LABELS && *t;) {
@@ -1704,7 +1723,7 @@ static int cmd_set(int argc, char **argv)
 	} else {
 		if (argc != 3)
 			usage_error("set %s: needs ADDRESS[/BITS] LABEL", s->name);
-		const char *e = host_line(!strcmp(s->name, "ipv6host"), argv[1], argv[2], &val);
+		char *e = host_line(!strcmp(s->name, "ipv6host"), argv[1], argv[2], &val);
 
 		if (e)
 			usage_error("%s", e);
