@@ -94,6 +94,9 @@
 #define A_B 0x40u
 #define A_ALL 0x7fu
 #define LABEL_MAX 255
+/* A rule, config or batch file, or a smackfs list, is read whole up to
+ * this (docs/smackctl.md); past it the input is refused. */
+#define TEXT_MAX READ_MAX
 /* smackfs takes at most PAGE_SIZE - 1 bytes of rules a write, cut at '\n'. */
 #define WRITE_MAX 4095
 
@@ -143,6 +146,40 @@ static const char *label_error(const char *s, size_t len)
 			return "label has a character Smack does not allow";
 	}
 	return NULL;
+}
+
+/* s[0..len) for a message: control bytes as \t, \n, \r or \xNN, so that no
+ * input puts raw control bytes on a terminal.  The result lasts until the
+ * fourth call after this one. */
+static const char *esc(const char *s, size_t len)
+{
+	static char *ring[4];
+	static unsigned next;
+	char **slot = &ring[next++ % ARRAY_SIZE(ring)], *o;
+
+	free(*slot);
+	*slot = o = xmalloc(4 * len + 1);
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = s[i];
+
+		if (c >= ' ' && c != 0x7f)
+			*o++ = c;
+		else if (c == '\t' || c == '\n' || c == '\r')
+			o += sprintf(o, "\\%c", c == '\t' ? 't' : c == '\n' ? 'n' : 'r');
+		else
+			o += sprintf(o, "\\x%02x", c);
+	}
+	*o = 0;
+	return *slot;
+}
+
+/* One byte for a message: itself if printable ASCII, else \xNN. */
+static const char *esc_byte(unsigned char c)
+{
+	static char b[8];
+
+	snprintf(b, sizeof(b), c > ' ' && c < 0x7f ? "%c" : "\\x%02x", c);
+	return b;
 }
 
 static void check_label(const char *s, const char *what)
@@ -295,8 +332,11 @@ PRINTF(4, 5) static void parse_err(const char *file, int line, int col, const ch
 }
 
 /* One rule file's text into rs; errors are counted, not fatal, so that one
- * run reports them all. */
-static void parse_rules(struct ruleset *rs, const char *file, const char *text, size_t len)
+ * run reports them all.  kernel: the text is what smackfs shows (load2),
+ * where every line is SUBJECT OBJECT ACCESS and none is a comment ('#' may
+ * start a label). */
+static void parse_rules(struct ruleset *rs, const char *file, const char *text, size_t len,
+			int kernel)
 {
 	const char *p = text, *end = text + len;
 	int lineno = 0;
@@ -321,7 +361,7 @@ static void parse_rules(struct ruleset *rs, const char *file, const char *text, 
 				q++;
 			if (q == eol)
 				break;
-			if (nt == 0 && (*q == '#' || *q == ';'))
+			if (nt == 0 && !kernel && (*q == '#' || *q == ';'))
 				break;
 			if (nt < 5) {
 				tok[nt] = q;
@@ -333,6 +373,12 @@ static void parse_rules(struct ruleset *rs, const char *file, const char *text, 
 			nt++;
 		}
 		if (nt == 0) {
+			p = eol + 1;
+			continue;
+		}
+		if (kernel && nt != 3) {
+			parse_err(file, lineno, nt > 3 ? (int)(tok[3] - p) + 1 : 1,
+				  "%d fields: smackfs shows SUBJECT OBJECT ACCESS", nt);
 			p = eol + 1;
 			continue;
 		}
@@ -349,9 +395,10 @@ static void parse_rules(struct ruleset *rs, const char *file, const char *text, 
 			const char *e = label_error(tok[i], tlen[i]);
 
 			if (e) {
-				parse_err(file, lineno, (int)(tok[i] - p) + 1, "%s %s: %.*s%s",
-					  i ? "object" : "subject", e, (int)(tlen[i] > 40 ? 40 : tlen[i]),
-					  tok[i], tlen[i] > 40 ? "..." : "");
+				parse_err(file, lineno, (int)(tok[i] - p) + 1, "%s %s: %s%s",
+					  i ? "object" : "subject", e,
+					  esc(tok[i], tlen[i] > 40 ? 40 : tlen[i]),
+					  tlen[i] > 40 ? "..." : "");
 				bad = 1;
 			}
 		}
@@ -361,7 +408,8 @@ static void parse_rules(struct ruleset *rs, const char *file, const char *text, 
 			acc[i - 2] = parse_access(tok[i], tlen[i], &at);
 			if (acc[i - 2] < 0) {
 				parse_err(file, lineno, (int)(tok[i] - p + at) + 1,
-					  "'%c' is not an access letter (rwxatlb or -)", tok[i][at]);
+					  "'%s' is not an access letter (rwxatlb or -)",
+					  esc_byte(tok[i][at]));
 				bad = 1;
 			}
 		}
@@ -439,7 +487,7 @@ static void parse_source(struct ruleset *rs, const char *src)
 	if (!strcmp(src, "-")) {
 		if (!(text = read_fd(0, &len)))
 			die_errno("standard input");
-		parse_rules(rs, "-", text, len);
+		parse_rules(rs, "-", text, len, 0);
 		return;
 	}
 	if (stat(src, &st))
@@ -453,22 +501,7 @@ static void parse_source(struct ruleset *rs, const char *src)
 		return;
 	}
 	text = xread_file(src, &len);
-	parse_rules(rs, xstrdup(src), text, len);
-}
-
-/* What the kernel shows in load2: "subject object access" lines. */
-static void parse_kernel_rules(struct ruleset *rs, const char *text)
-{
-	char *copy = xstrdup(text), *save, *line;
-
-	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char s[LABEL_MAX + 2], o[LABEL_MAX + 2], a[16];
-
-		if (sscanf(line, "%256s %256s %15s", s, o, a) == 3)
-			rs_add(rs, s, o, (unsigned)(parse_access(a, strlen(a), NULL) & A_ALL), 0, 1,
-			       "load2", 0);
-	}
-	free(copy);
+	parse_rules(rs, xstrdup(src), text, len, 0);
 }
 
 static char *smackfs(const char *rel)
@@ -476,16 +509,58 @@ static char *smackfs(const char *rel)
 	return kfs_path(KFS_SMACKFS, rel);
 }
 
-/* Root mode: a smackfs file of the image, "" when it does not exist yet. */
-static char *root_read(const char *rel)
+/* A text input whole: at most TEXT_MAX bytes and no NUL byte, else it is
+ * bad input (exit 2).  fd is closed. */
+static char *read_text(int fd, const char *name, size_t *lenp)
+{
+	int status = die_status;
+	char *t;
+
+	die_status = 2;
+	t = xread_text_fd(fd, name, TEXT_MAX, lenp);
+	die_status = status;
+	if (fd)
+		close(fd);
+	return t;
+}
+
+/* The text of smackfs file rel, in *lenp long and from *pathp (xmalloc'd);
+ * NULL when the file does not exist (in an image: not written yet). */
+static char *sfs_read(const char *rel, char **pathp, size_t *lenp)
 {
 	char *path = smackfs(rel);
-	char *t = read_file(path, NULL);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (!t && errno != ENOENT)
+	*pathp = path;
+	if (fd < 0 && errno == ENOENT)
+		return NULL;
+	if (fd < 0)
 		die_errno("%s", path);
-	free(path);
-	return t ? t : xstrdup("");
+	return read_text(fd, path, lenp);
+}
+
+/* The rules smackfs shows (load2) into rs, held to the rule syntax.  A line
+ * that does not parse stops the command (exit 2) before anything is
+ * written: taken as some access, it would be written back by the next
+ * load.  A missing load2 is an empty list in an image; live, need says
+ * whether that is an error. */
+static void kernel_rules(struct ruleset *rs, int need)
+{
+	char *path, *t;
+	size_t len;
+	int before = TT.errors;
+
+	if (!(t = sfs_read("load2", &path, &len))) {
+		if (need && !root_dir())
+			die_errno("%s", path);
+		free(path);
+		return;
+	}
+	parse_rules(rs, path, t, len, 1);
+	if (TT.errors > before)
+		die_input("%d error%s in %s", TT.errors - before, TT.errors - before > 1 ? "s" : "",
+			  path);
+	free(t);
 }
 
 static void root_write_rules(struct ruleset *rs)
@@ -623,9 +698,8 @@ static int load_ruleset(struct ruleset *rs)
 
 	if (root_dir()) {
 		struct ruleset k = { 0 };
-		char *t = root_read("load2");
 
-		parse_kernel_rules(&k, t);
+		kernel_rules(&k, 1);
 		for (size_t i = 0; i < rs->n; i++)
 			rs_add(&k, rs->r[i].subj, rs->r[i].obj, rs->r[i].allow, rs->r[i].deny,
 			       rs->r[i].set, NULL, 0);
@@ -704,19 +778,6 @@ static int cmd_check(int argc, char **argv)
 	return 0;
 }
 
-static char *kernel_rules_text(void)
-{
-	char *path, *t;
-
-	if (root_dir())
-		return root_read("load2");
-	path = smackfs("load2");
-	if (!(t = read_file(path, NULL)))
-		die_errno("%s", path);
-	free(path);
-	return t;
-}
-
 /* "k":"v" (null for no v), after a comma unless it is the first. */
 static void json_str(const char *k, const char *v, int comma)
 {
@@ -737,7 +798,7 @@ static int cmd_rules(int argc, char **argv)
 		usage_error("rules: unexpected argument %s", argv[0]);
 	if (o[0].arg)
 		check_label(o[0].arg, "subject");
-	parse_kernel_rules(&k, kernel_rules_text());
+	kernel_rules(&k, 1);
 	if (o[1].seen)
 		putchar('[');
 	for (size_t i = 0; i < k.n; i++) {
@@ -765,7 +826,7 @@ static int clean_all(void)
 {
 	struct ruleset k = { 0 };
 
-	parse_kernel_rules(&k, kernel_rules_text());
+	kernel_rules(&k, 1);
 	if (root_dir()) {
 		root_write_rules(&(struct ruleset){ 0 });
 		return 0;
@@ -785,35 +846,161 @@ static int cmd_clean(int argc, char **argv)
 	return clean_all() ? 1 : 0;
 }
 
-/* Write one value to a smackfs file in one write(2); under a root, replace
- * the file. */
+/* A host label line as netlabel (IPv4) or ipv6host wants it, in *out;
+ * NULL, or what is wrong (xmalloc'd).  The kernel reads IPv6 as eight
+ * groups and knows no "::", so the address is written out in full; the
+ * only option is -CIPSO for IPv4 (hosts that speak CIPSO) and -DELETE for
+ * IPv6. */
+static char *host_line(int v6, const char *addr, const char *label, char **out)
+{
+	const char *opt = v6 ? "-DELETE" : "-CIPSO", *file = v6 ? "ipv6host" : "netlabel", *e;
+	const char *slash = strchr(addr, '/');
+	size_t alen = slash ? (size_t)(slash - addr) : strlen(addr);
+	char host[INET6_ADDRSTRLEN], *end;
+	unsigned char a[16];
+	long bits = v6 ? 128 : 32;
+
+	if (label[0] == '-' && strcmp(label, opt))
+		return xasprintf("%s: %s: the only option is %s", file, label, opt);
+	if (label[0] != '-' && (e = label_error(label, strlen(label))))
+		return xasprintf("label '%.255s': %s", label, e);
+	/* No address is longer than host: a longer one is not an address. */
+	if (alen >= sizeof(host) || (memcpy(host, addr, alen), host[alen] = 0,
+				     inet_pton(v6 ? AF_INET6 : AF_INET, host, a) != 1))
+		return xasprintf("%s: '%.*s' is not an IPv%d address%s", file, (int)alen, addr,
+				 v6 ? 6 : 4,
+				 !v6 && memchr(addr, ':', alen) ? " (IPv6 hosts go to ipv6host)"
+				 : v6 && memchr(addr, '.', alen) ? " (IPv4 hosts go to netlabel)" : "");
+	if (slash) {
+		errno = 0;
+		bits = strtol(slash + 1, &end, 10);
+		if (errno || end == slash + 1 || *end || bits < 0 || bits > (v6 ? 128 : 32))
+			return xasprintf("%s: prefix length '%s' is not in 0..%d", file, slash + 1,
+					 v6 ? 128 : 32);
+	}
+	if (!v6)
+		*out = xasprintf("%s/%ld %s", host, bits, label);
+	else
+		*out = xasprintf("%x:%x:%x:%x:%x:%x:%x:%x/%ld %s", a[0] << 8 | a[1],
+				 a[2] << 8 | a[3], a[4] << 8 | a[5], a[6] << 8 | a[7], a[8] << 8 | a[9],
+				 a[10] << 8 | a[11], a[12] << 8 | a[13], a[14] << 8 | a[15], bits, label);
+	return NULL;
+}
+
+/* The blank-separated fields of s, cut in place (NUL after each); the
+ * first max in tok, the count of all returned. */
+static int split_fields(char *s, char **tok, int max)
+{
+	int n = 0;
+
+	for (;;) {
+		s += strspn(s, " \t");
+		if (!*s)
+			return n;
+		if (n < max)
+			tok[n] = s;
+		n++;
+		s += strcspn(s, " \t");
+		if (*s)
+			*s++ = 0;
+	}
+}
+
+/* What is wrong with line (NUL-terminated, not kept) of an image's list
+ * file rel, as set writes them: cipso2 "LABEL LEVEL NCATS CAT..." (in
+ * 4-column fields), netlabel and ipv6host "HOST/BITS LABEL|OPTION".  NULL
+ * if it is right, else an xmalloc'd message. */
+static char *list_line_error(const char *rel, const char *line)
+{
+	char *copy = xstrdup(line), *tok[2 + 2 + 184 + 1], *out = NULL, *e = NULL;
+	int n = split_fields(copy, tok, ARRAY_SIZE(tok));
+
+	if (strcmp(rel, "cipso2")) {
+		if (n != 2)
+			e = xasprintf("%d field%s: %s holds HOST/BITS LABEL lines", n,
+				      n == 1 ? "" : "s", rel);
+		else
+			e = host_line(!strcmp(rel, "ipv6host"), tok[0], tok[1], &out);
+		free(out);
+		free(copy);
+		return e;
+	}
+	if (n < 3 || n > (int)ARRAY_SIZE(tok) - 1) {
+		e = xasprintf("%d field%s: cipso2 holds LABEL LEVEL NCATS CATEGORY... lines", n,
+			      n == 1 ? "" : "s");
+	} else if (label_error(tok[0], strlen(tok[0]))) {
+		e = xasprintf("'%s': %s", esc(tok[0], strlen(tok[0])),
+			      label_error(tok[0], strlen(tok[0])));
+	} else {
+		for (int i = 1; i < n && !e; i++) {
+			char *end;
+			long v = strtol(tok[i], &end, 10);
+			long lo = i == 1 ? 0 : i == 2 ? n - 3 : 1, hi = i == 1 ? 255 : i == 2 ? n - 3 : 184;
+
+			if (!(*end || end == tok[i] || v < lo || v > hi))
+				continue;
+			if (i == 2)
+				e = xasprintf("category count '%s' is not the number of categories (%d)",
+					      esc(tok[i], strlen(tok[i])), n - 3);
+			else
+				e = xasprintf("%s '%s' is not in %ld-%ld", i == 1 ? "level" : "category",
+					      esc(tok[i], strlen(tok[i])), lo, hi);
+		}
+	}
+	free(copy);
+	return e;
+}
+
 /* Under a root, the image's copy of a list file (cipso2, netlabel,
  * ipv6host) with the line for val's first field (label or host) replaced,
- * or val appended: one line an entry, as the kernel keeps one an entry. */
+ * or val appended: one line an entry, as the kernel keeps one an entry.
+ * Each line read back must be one set could have written: anything else
+ * stops the command (exit 2) rather than being carried on. */
 static char *merge_entry(const char *rel, const char *val, size_t *len)
 {
-	char *old = root_read(rel), *out = xstrdup(""), *save, *line, *t;
-	size_t klen = strcspn(val, " ");
-	int done = 0;
+	char *path, *old = sfs_read(rel, &path, len), *p = old, *out;
+	size_t klen = strcspn(val, " "), olen = 0;
+	int done = 0, lineno = 0, bad = 0;
 
-	for (line = strtok_r(old, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		int same = strcspn(line, " ") == klen && !strncmp(line, val, klen);
+	/* The lines kept, val once, a newline each: no more than this. */
+	out = xmalloc((old ? *len : 0) + strlen(val) + 3);
+	while (p && *p) {
+		char *nl = strchr(p, '\n'), *line = p, *e;
 
-		t = xasprintf("%s%s\n", out, same ? val : line);
-		free(out);
-		out = t;
-		done |= same;
+		if (nl)
+			*nl = 0;
+		p = nl ? nl + 1 : NULL;
+		lineno++;
+		if (!*line)
+			continue;
+		if ((e = list_line_error(rel, line))) {
+			warn("%s:%d: %s", path, lineno, e);
+			free(e);
+			bad++;
+			continue;
+		}
+		/* An image holds one line a key, as the kernel one entry: a
+		 * second line for val's key goes with the first. */
+		if (strcspn(line, " ") == klen && !strncmp(line, val, klen)) {
+			if (done)
+				continue;
+			line = (char *)val;
+			done = 1;
+		}
+		olen += sprintf(out + olen, "%s\n", line);
 	}
-	if (!done) {
-		t = xasprintf("%s%s\n", out, val);
-		free(out);
-		out = t;
-	}
+	if (bad)
+		die_input("%d error%s in %s; nothing written", bad, bad > 1 ? "s" : "", path);
+	if (!done)
+		olen += sprintf(out + olen, "%s\n", val);
 	free(old);
-	*len = strlen(out);
+	free(path);
+	*len = olen;
 	return out;
 }
 
+/* Write one value to a smackfs file in one write(2); under a root, replace
+ * the file. */
 /* where: "file:line" of a value from a config file, for the message when
  * the kernel refuses it. */
 static int put_setting(const char *rel, const char *val, size_t len, const char *where)
@@ -887,66 +1074,6 @@ static char *cipso_line(const char *file, int line, char *text)
 			len += sprintf(out + len, "%-4d", n - 2);
 	}
 	return out;
-}
-
-/* A host label line as netlabel (IPv4) or ipv6host wants it, in *out;
- * NULL, or what is wrong (xmalloc'd).  The kernel reads IPv6 as eight
- * groups and knows no "::", so the address is written out in full; the
- * only option is -CIPSO for IPv4 (hosts that speak CIPSO) and -DELETE for
- * IPv6. */
-static char *host_line(int v6, const char *addr, const char *label, char **out)
-{
-	const char *opt = v6 ? "-DELETE" : "-CIPSO", *file = v6 ? "ipv6host" : "netlabel", *e;
-	const char *slash = strchr(addr, '/');
-	size_t alen = slash ? (size_t)(slash - addr) : strlen(addr);
-	char host[INET6_ADDRSTRLEN], *end;
-	unsigned char a[16];
-	long bits = v6 ? 128 : 32;
-
-	if (label[0] == '-' && strcmp(label, opt))
-		return xasprintf("%s: %s: the only option is %s", file, label, opt);
-	if (label[0] != '-' && (e = label_error(label, strlen(label))))
-		return xasprintf("label '%.255s': %s", label, e);
-	/* No address is longer than host: a longer one is not an address. */
-	if (alen >= sizeof(host) || (memcpy(host, addr, alen), host[alen] = 0,
-				     inet_pton(v6 ? AF_INET6 : AF_INET, host, a) != 1))
-		return xasprintf("%s: '%.*s' is not an IPv%d address%s", file, (int)alen, addr,
-				 v6 ? 6 : 4,
-				 !v6 && memchr(addr, ':', alen) ? " (IPv6 hosts go to ipv6host)"
-				 : v6 && memchr(addr, '.', alen) ? " (IPv4 hosts go to netlabel)" : "");
-	if (slash) {
-		errno = 0;
-		bits = strtol(slash + 1, &end, 10);
-		if (errno || end == slash + 1 || *end || bits < 0 || bits > (v6 ? 128 : 32))
-			return xasprintf("%s: prefix length '%s' is not in 0..%d", file, slash + 1,
-					 v6 ? 128 : 32);
-	}
-	if (!v6)
-		*out = xasprintf("%s/%ld %s", host, bits, label);
-	else
-		*out = xasprintf("%x:%x:%x:%x:%x:%x:%x:%x/%ld %s", a[0] << 8 | a[1],
-				 a[2] << 8 | a[3], a[4] << 8 | a[5], a[6] << 8 | a[7], a[8] << 8 | a[9],
-				 a[10] << 8 | a[11], a[12] << 8 | a[13], a[14] << 8 | a[15], bits, label);
-	return NULL;
-}
-
-/* The blank-separated fields of s, cut in place (NUL after each); the
- * first max in tok, the count of all returned. */
-static int split_fields(char *s, char **tok, int max)
-{
-	int n = 0;
-
-	for (;;) {
-		s += strspn(s, " \t");
-		if (!*s)
-			return n;
-		if (n < max)
-			tok[n] = s;
-		n++;
-		s += strcspn(s, " \t");
-		if (*s)
-			*s++ = 0;
-	}
 }
 
 /* Config lines, each with the "file:line" it came from. */
@@ -1391,7 +1518,7 @@ static int cmd_access(int argc, char **argv)
 		/* Change lines apply to an empty kernel: what they allow is what is left. */
 		p = &pol;
 	} else if (root_dir()) {
-		parse_kernel_rules(&TT.rs, root_read("load2"));
+		kernel_rules(&TT.rs, 1);
 		p = &pol;
 	}
 	if (p)
@@ -1431,7 +1558,7 @@ static int cmd_revoke(int argc, char **argv)
 	if (root_dir()) {
 		struct ruleset k = { 0 };
 
-		parse_kernel_rules(&k, root_read("load2"));
+		kernel_rules(&k, 1);
 		for (size_t i = 0; i < k.n; i++)
 			if (!strcmp(k.r[i].subj, argv[0]))
 				k.r[i].allow = 0;
@@ -1639,23 +1766,81 @@ static char *current_path(void)
 	return kfs_path(KFS_PROC, "self/attr/current");
 }
 
+/* What is wrong with v, the value of setting s as smackfs shows it (or an
+ * image holds it); NULL if nothing, else xmalloc'd, with *line set. */
+static char *setting_error(const struct setting *s, char *v, int *line)
+{
+	*line = 1;
+	if (s->kind == V_INT) {
+		char *end;
+		long long n;
+
+		errno = 0;
+		n = strtoll(v, &end, 10);
+		if (!isdigit((unsigned char)*v) || *end || errno ||
+		    n < (!strcmp(s->name, "doi") ? 1 : 0) || n > s->max)
+			return xasprintf("'%s' is not a number in %d..%ld", esc(v, strlen(v)),
+					 !strcmp(s->name, "doi"), s->max);
+		return NULL;
+	}
+	/* Empty is unset; "-" is what set writes to clear a list or unconfined. */
+	if (s->kind == V_LABEL || s->kind == V_LABELS) {
+		if (!*v || (!strcmp(v, "-") && strcmp(s->name, "ambient") && strcmp(s->name, "syslog")))
+			return NULL;
+		for (char *t = v; *t;) {
+			size_t n = s->kind == V_LABELS ? strcspn(t, " ") : strlen(t);
+			const char *e = label_error(t, n);
+
+			if (e)
+				return xasprintf("'%s': %s", esc(t, n), e);
+			t += n;
+			t += strspn(t, " ");
+		}
+		return NULL;
+	}
+	/* The kernel shows its lists in a form of its own; an image holds them
+	 * as set writes them, which merge_entry reads back. */
+	if (!root_dir())
+		return NULL;
+	for (char *l = v, *nl; l; l = nl ? nl + 1 : NULL, ++*line) {
+		char *e;
+
+		if ((nl = strchr(l, '\n')))
+			*nl = 0;
+		e = *l ? list_line_error(s->name, l) : NULL;
+		if (nl)
+			*nl = '\n';
+		if (e)
+			return e;
+	}
+	return NULL;
+}
+
 /* A setting's value as text: the kernel's trailing NUL and newline dropped,
- * space-terminated lists trimmed. */
+ * space-terminated lists trimmed, checked (a value smackfs could not show
+ * stops the command, exit 2). */
 static char *get_value(const struct setting *s)
 {
-	char *path = !strcmp(s->name, "current") ? current_path() : smackfs(s->name);
+	char *path = !strcmp(s->name, "current") ? current_path() : smackfs(s->name), *e;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), line;
 	size_t len;
-	char *t = read_file(path, &len);
+	char *t;
 
-	if (!t) {
+	/* Bounded, and a NUL allowed: ambient and syslog end with one. */
+	if (fd < 0 || !(t = read_fd(fd, &len))) {
 		warn_errno("%s", path);
+		if (fd >= 0)
+			close(fd);
 		free(path);
 		return NULL;
 	}
+	close(fd);
 	len = strnlen(t, len);
 	while (len && (t[len - 1] == '\n' || t[len - 1] == ' '))
 		len--;
 	t[len] = 0;
+	if ((e = setting_error(s, t, &line)))
+		die_input("%s:%d: %s", path, line, e);
 	free(path);
 	return t;
 }
@@ -1804,10 +1989,7 @@ static int cmd_status(int argc, char **argv)
 		usage_error("status: unexpected argument %s", argv[0]);
 	dir = kfs_dir(KFS_SMACKFS, &why);
 	if (dir) {
-		char *t = root_dir() ? root_read("load2") : read_file(smackfs("load2"), NULL);
-
-		if (t)
-			parse_kernel_rules(&k, t);
+		kernel_rules(&k, 0);
 		for (size_t i = 0; i < k.n; i++)
 			nrules += k.r[i].allow != 0;
 		for (size_t i = 0; i < ARRAY_SIZE(shown); i++) {
