@@ -97,6 +97,8 @@
 /* A rule, config or batch file, or a smackfs list, is read whole up to
  * this (docs/smackctl.md); past it the input is refused. */
 #define TEXT_MAX READ_MAX
+/* A --batch query line is at most this long. */
+#define BATCH_LINE_MAX ((size_t)1 << 16)
 /* smackfs takes at most PAGE_SIZE - 1 bytes of rules a write, cut at '\n'. */
 #define WRITE_MAX 4095
 
@@ -331,8 +333,8 @@ PRINTF(4, 5) static void parse_err(const char *file, int line, int col, const ch
 	TT.errors++;
 }
 
-/* One rule file's text into rs; errors are counted, not fatal, so that one
- * run reports them all.  kernel: the text is what smackfs shows (load2),
+/* One rule file's text (no NUL byte: read_text) into rs; errors are
+ * counted, not fatal, so that one run reports them all.  kernel: the text is what smackfs shows (load2),
  * where every line is SUBJECT OBJECT ACCESS and none is a comment ('#' may
  * start a label). */
 static void parse_rules(struct ruleset *rs, const char *file, const char *text, size_t len,
@@ -350,12 +352,6 @@ static void parse_rules(struct ruleset *rs, const char *file, const char *text, 
 		if (!eol)
 			eol = end;
 		lineno++;
-		if (memchr(p, 0, eol - p)) {
-			parse_err(file, lineno, (int)((const char *)memchr(p, 0, eol - p) - p) + 1,
-				  "NUL byte in a rule file");
-			p = eol + 1;
-			continue;
-		}
 		for (q = p; q < eol;) {
 			while (q < eol && isspace((unsigned char)*q))
 				q++;
@@ -477,38 +473,6 @@ static char **dir_files(const char *dir, size_t *np)
 	return v;
 }
 
-/* A file, a directory of files or "-" (stdin) into rs. */
-static void parse_source(struct ruleset *rs, const char *src)
-{
-	struct stat st;
-	char *text;
-	size_t len;
-
-	if (!strcmp(src, "-")) {
-		if (!(text = read_fd(0, &len)))
-			die_errno("standard input");
-		parse_rules(rs, "-", text, len, 0);
-		return;
-	}
-	if (stat(src, &st))
-		die_errno("%s", src);
-	if (S_ISDIR(st.st_mode)) {
-		size_t n;
-		char **v = dir_files(src, &n);
-
-		for (size_t i = 0; i < n; i++)
-			parse_source(rs, v[i]);
-		return;
-	}
-	text = xread_file(src, &len);
-	parse_rules(rs, xstrdup(src), text, len, 0);
-}
-
-static char *smackfs(const char *rel)
-{
-	return kfs_path(KFS_SMACKFS, rel);
-}
-
 /* A text input whole: at most TEXT_MAX bytes and no NUL byte, else it is
  * bad input (exit 2).  fd is closed. */
 static char *read_text(int fd, const char *name, size_t *lenp)
@@ -522,6 +486,42 @@ static char *read_text(int fd, const char *name, size_t *lenp)
 	if (fd)
 		close(fd);
 	return t;
+}
+
+/* A file, a directory of files or "-" (stdin) into rs. */
+static void parse_source(struct ruleset *rs, const char *src)
+{
+	struct stat st;
+	char *text;
+	size_t len;
+	int fd;
+
+	if (!strcmp(src, "-")) {
+		text = read_text(0, "-", &len);
+		parse_rules(rs, "-", text, len, 0);
+		free(text);
+		return;
+	}
+	if (stat(src, &st))
+		die_errno("%s", src);
+	if (S_ISDIR(st.st_mode)) {
+		size_t n;
+		char **v = dir_files(src, &n);
+
+		for (size_t i = 0; i < n; i++)
+			parse_source(rs, v[i]);
+		return;
+	}
+	if ((fd = open(src, O_RDONLY | O_CLOEXEC)) < 0)
+		die_errno("%s", src);
+	text = read_text(fd, src, &len);
+	parse_rules(rs, xstrdup(src), text, len, 0);
+	free(text);
+}
+
+static char *smackfs(const char *rel)
+{
+	return kfs_path(KFS_SMACKFS, rel);
 }
 
 /* The text of smackfs file rel, in *lenp long and from *pathp (xmalloc'd);
@@ -1111,9 +1111,12 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 		nf = 1;
 	}
 	for (size_t i = 0; i < nf; i++) {
-		char *text = xread_file(files[i], NULL), *l;
-		int lineno = 0;
-		char *p = text;
+		int fd = open(files[i], O_RDONLY | O_CLOEXEC), lineno = 0;
+		char *text, *l, *p;
+
+		if (fd < 0)
+			die_errno("%s", files[i]);
+		p = text = read_text(fd, files[i], NULL);
 
 		/* strtok_r would hide empty lines from the numbering. */
 		while (p) {
@@ -1456,10 +1459,12 @@ static int batch_line(const struct policy *p, const char *s, const char *end, in
 
 /* A batch: one "S O A" a line, empty lines skipped, answers in order.  The
  * input is read in blocks; from a pipe or terminal the answers so far are
- * flushed before each read, so that a coprocess gets each one. */
+ * flushed before each read, so that a coprocess gets each one.  A batch may
+ * go on for ever, but a line may not: one that fills the buffer (far more
+ * than two 255-byte labels and seven letters) is an error. */
 static void batch(const struct policy *p, const char *name, int verbose)
 {
-	size_t cap = 1 << 16, have = 0;
+	size_t cap = BATCH_LINE_MAX, have = 0;
 	char *buf = xmalloc(cap);
 	int fd = strcmp(name, "-") ? xopen(name, O_RDONLY) : 0, lineno = 0;
 	struct stat st;
@@ -1470,7 +1475,7 @@ static void batch(const struct policy *p, const char *name, int verbose)
 		char *s = buf, *nl;
 
 		if (have == cap)
-			buf = xrealloc(buf, cap *= 2);
+			die("%s:%d: a line longer than %zu bytes", name, lineno + 1, cap);
 		if (stream)
 			fflush(stdout);
 		n = read(fd, buf + have, cap - have);
