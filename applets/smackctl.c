@@ -6,7 +6,7 @@
  * usage: smackctl [--root DIR] load [--clear] [--legacy] FILE|DIR|-...
  * usage: smackctl [--root DIR] check FILE|DIR|-...
  * usage: smackctl [--root DIR] rules [--subject LABEL] [--json]
- * usage: smackctl [--root DIR] apply [--config DIR]
+ * usage: smackctl [--root DIR] apply [--config DIR] [--allow-empty]
  * usage: smackctl [--root DIR] clean
  * usage: smackctl [--root DIR] status [--json]
  * usage: smackctl [--root DIR] test
@@ -36,7 +36,9 @@
  *   apply            as smack-utils' smackctl apply: clean, then load
  *                DIR/accesses.d, DIR/cipso.d, DIR/netlabel.d and DIR/onlycap
  *                (DIR: --config, default /etc/smack under the root); all are
- *                parsed before anything is written; missing ones are skipped
+ *                parsed before anything is written; missing ones are skipped,
+ *                but a missing DIR, or no rule in accesses.d, is refused
+ *                unless --allow-empty
  *   clean            give every loaded rule no access (rules cannot be deleted)
  *   status           smackfs, the LSM list, rule count and settings; --json
  *   test             exit 0 if Smack is the active LSM, else 2 (smack-utils)
@@ -450,25 +452,46 @@ static char **dir_entries(const char *dir, size_t *np)
 	return v;
 }
 
-/* The regular files of dir (their paths), sorted by name, dot files left
- * out. */
+/* dir/name, without a second '/' when dir ends in one. */
+static char *path_join(const char *dir, const char *name)
+{
+	size_t n = strlen(dir);
+
+	return xasprintf("%s%s%s", dir, n && dir[n - 1] == '/' ? "" : "/", name);
+}
+
+/* Paths here are named as the user or the config names them, and taken
+ * as chroot would under --root: host_path() is where one is on the host
+ * (the same path live), every link on the way resolved inside the root. */
+static char *host_path(const char *path)
+{
+	return xroot_file(path, 0);
+}
+
+/* The regular files of dir (their paths, named as dir is), sorted by name,
+ * dot files left out; under a root an entry that is a link counts by what
+ * it points to inside the root. */
 static char **dir_files(const char *dir, size_t *np)
 {
+	char *host = host_path(dir);
 	size_t n, k = 0;
-	char **v = dir_entries(dir, &n);
+	char **v = dir_entries(host, &n);
 
 	if (!v)
-		die_errno("%s", dir);
+		die_errno("%s", host);
 	for (size_t i = 0; i < n; i++) {
-		char *name = v[i], *path = xasprintf("%s/%s", dir, name);
+		char *name = v[i], *path = path_join(dir, name), *h = NULL;
 		struct stat st;
 
-		if (name[0] != '.' && !stat(path, &st) && S_ISREG(st.st_mode))
+		if (name[0] != '.' && (h = root_file(path, 0)) && !stat(h, &st) &&
+		    S_ISREG(st.st_mode))
 			v[k++] = path;
 		else
 			free(path);
+		free(h);
 		free(name);
 	}
+	free(host);
 	*np = k;
 	return v;
 }
@@ -488,13 +511,25 @@ static char *read_text(int fd, const char *name, size_t *lenp)
 	return t;
 }
 
+/* The text of file path (named as the user names it); *namep: where it
+ * is on the host, for messages (xmalloc'd). */
+static char *read_source(const char *path, char **namep, size_t *lenp)
+{
+	char *name = host_path(path);
+	int fd = root_open(path, O_RDONLY, 0);
+
+	if (fd < 0)
+		die_errno("%s", name);
+	*namep = name;
+	return read_text(fd, name, lenp);
+}
+
 /* A file, a directory of files or "-" (stdin) into rs. */
 static void parse_source(struct ruleset *rs, const char *src)
 {
 	struct stat st;
-	char *text;
+	char *text, *name;
 	size_t len;
-	int fd;
 
 	if (!strcmp(src, "-")) {
 		text = read_text(0, "-", &len);
@@ -502,20 +537,24 @@ static void parse_source(struct ruleset *rs, const char *src)
 		free(text);
 		return;
 	}
-	if (stat(src, &st))
-		die_errno("%s", src);
+	name = host_path(src);
+	if (stat(name, &st))
+		die_errno("%s", name);
+	free(name);
 	if (S_ISDIR(st.st_mode)) {
 		size_t n;
 		char **v = dir_files(src, &n);
 
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
 			parse_source(rs, v[i]);
+			free(v[i]);
+		}
+		free(v);
 		return;
 	}
-	if ((fd = open(src, O_RDONLY | O_CLOEXEC)) < 0)
-		die_errno("%s", src);
-	text = read_text(fd, src, &len);
-	parse_rules(rs, xstrdup(src), text, len, 0);
+	text = read_source(src, &name, &len);
+	/* Each rule keeps its file's name for the kernel's refusals. */
+	parse_rules(rs, name, text, len, 0);
 	free(text);
 }
 
@@ -1098,11 +1137,16 @@ enum { CFG_NETLABEL, CFG_CIPSO, CFG_LABELS };
 static void read_config_lines(const char *src, struct lines *out, int kind)
 {
 	struct stat st;
-	char **files, *one[1];
+	char **files, *one[1], *host = host_path(src);
 	size_t nf;
 
-	if (stat(src, &st))
+	if (stat(host, &st)) {
+		if (errno != ENOENT)
+			die_errno("%s", host);
+		free(host);
 		return;
+	}
+	free(host);
 	if (S_ISDIR(st.st_mode)) {
 		files = dir_files(src, &nf);
 	} else {
@@ -1111,12 +1155,8 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 		nf = 1;
 	}
 	for (size_t i = 0; i < nf; i++) {
-		int fd = open(files[i], O_RDONLY | O_CLOEXEC), lineno = 0;
-		char *text, *l, *p;
-
-		if (fd < 0)
-			die_errno("%s", files[i]);
-		p = text = read_text(fd, files[i], NULL);
+		int lineno = 0;
+		char *name, *text = read_source(files[i], &name, NULL), *l, *p = text;
 
 		/* strtok_r would hide empty lines from the numbering. */
 		while (p) {
@@ -1134,10 +1174,10 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 			for (char *e = l + strlen(l); e > l && isspace((unsigned char)e[-1]);)
 				*--e = 0;
 			if (kind == CFG_CIPSO) {
-				char *c = cipso_line(files[i], lineno, l);
+				char *c = cipso_line(name, lineno, l);
 
 				if (c)
-					lines_add(out, c, files[i], lineno);
+					lines_add(out, c, name, lineno);
 				continue;
 			}
 			if (kind == CFG_NETLABEL) {
@@ -1149,9 +1189,9 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 				else
 					e = xstrdup("a host line is ADDRESS[/BITS] LABEL|-CIPSO");
 				if (e)
-					parse_err(files[i], lineno, (int)(l - start) + 1, "%s", e);
+					parse_err(name, lineno, (int)(l - start) + 1, "%s", e);
 				else
-					lines_add(out, v, files[i], lineno);
+					lines_add(out, v, name, lineno);
 				free(e);
 				continue;
 			}
@@ -1160,36 +1200,61 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 				const char *e = label_error(t, n);
 
 				if (e)
-					parse_err(files[i], lineno, (int)(t - start) + 1,
-						  "'%.*s': %s", (int)n, t, e);
+					parse_err(name, lineno, (int)(t - start) + 1,
+						  "'%s': %s", esc(t, n), e);
 				t += n;
 				t += strspn(t, " \t");
 			}
-			lines_add(out, xstrdup(l), files[i], lineno);
+			lines_add(out, xstrdup(l), name, lineno);
 		}
+		free(text);
+		free(name);
+		free(files[i]);
 	}
+	if (files != one)
+		free(files);
 }
 
+/* apply cleans every rule before it loads: a config that is not there, or
+ * that holds no rule, would leave the kernel with none.  Both are refused
+ * (exit 2, nothing written); --allow-empty is for a policy of no rules. */
 static int cmd_apply(int argc, char **argv)
 {
-	struct opt o[] = { { 0, "config", OPT_ARG, 0, NULL }, OPT_END };
+	struct opt o[] = { { 0, "config", OPT_ARG, 0, NULL }, { 0, "allow-empty", 0, 0, NULL },
+			   OPT_END };
 	struct lines cipso = { 0 }, netlabel = { 0 }, onlycap = { 0 };
-	char *cfg, *p;
+	const char *cfg;
+	char *p, *host;
 	struct stat st;
-	int rc = 0;
+	int rc = 0, have_access;
 
 	opt_parse(&argc, &argv, o, 0);
 	if (argc)
 		usage_error("apply: unexpected argument %s", argv[0]);
-	cfg = o[0].arg ? xstrdup(o[0].arg) : root_path("/etc/smack");
-	p = xasprintf("%s/accesses.d", cfg);
-	if (!stat(p, &st))
+	cfg = o[0].arg ? o[0].arg : "/etc/smack";
+	host = host_path(cfg);
+	if (stat(host, &st) || !S_ISDIR(st.st_mode))
+		usage_error("apply: %s%s: %s", o[0].arg ? "--config " : "", esc(host, strlen(host)),
+			    S_ISDIR(st.st_mode) || errno ? strerror(errno) : "not a directory");
+	free(host);
+	p = path_join(cfg, "accesses.d");
+	host = host_path(p);
+	if ((have_access = !stat(host, &st)))
 		parse_source(&TT.rs, p);
-	read_config_lines(p = xasprintf("%s/cipso.d", cfg), &cipso, CFG_CIPSO);
-	read_config_lines(p = xasprintf("%s/netlabel.d", cfg), &netlabel, CFG_NETLABEL);
-	read_config_lines(p = xasprintf("%s/onlycap", cfg), &onlycap, CFG_LABELS);
+	free(p);
+	read_config_lines(p = path_join(cfg, "cipso.d"), &cipso, CFG_CIPSO);
+	free(p);
+	read_config_lines(p = path_join(cfg, "netlabel.d"), &netlabel, CFG_NETLABEL);
+	free(p);
+	read_config_lines(p = path_join(cfg, "onlycap"), &onlycap, CFG_LABELS);
+	free(p);
 	if (TT.errors)
 		die_input("%d error%s; nothing applied", TT.errors, TT.errors > 1 ? "s" : "");
+	if (!TT.rs.n && !o[1].seen)
+		die_input("apply: %s %s: it would clean every rule and load none; nothing applied "
+			  "(--allow-empty to do that)", esc(host, strlen(host)),
+			  have_access ? "holds no rule" : "is missing");
+	free(host);
 	if (clean_all() || load_ruleset(&TT.rs))
 		return 1;
 	for (size_t i = 0; i < cipso.n; i++)
@@ -1462,13 +1527,17 @@ static int batch_line(const struct policy *p, const char *s, const char *end, in
  * flushed before each read, so that a coprocess gets each one.  A batch may
  * go on for ever, but a line may not: one that fills the buffer (far more
  * than two 255-byte labels and seven letters) is an error. */
-static void batch(const struct policy *p, const char *name, int verbose)
+static void batch(const struct policy *p, const char *file, int verbose)
 {
 	size_t cap = BATCH_LINE_MAX, have = 0;
-	char *buf = xmalloc(cap);
-	int fd = strcmp(name, "-") ? xopen(name, O_RDONLY) : 0, lineno = 0;
+	char *buf = xmalloc(cap), *name = strcmp(file, "-") ? host_path(file) : xstrdup("-");
+	int fd = strcmp(file, "-") ? root_open(file, O_RDONLY, 0) : 0, lineno = 0;
 	struct stat st;
-	int stream = !fstat(fd, &st) && !S_ISREG(st.st_mode);
+	int stream;
+
+	if (fd < 0)
+		die_errno("%s", name);
+	stream = !fstat(fd, &st) && !S_ISREG(st.st_mode);
 
 	for (;;) {
 		ssize_t n;
@@ -1482,7 +1551,7 @@ static void batch(const struct policy *p, const char *name, int verbose)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			die_errno("%s", strcmp(name, "-") ? name : "standard input");
+			die_errno("%s", fd ? name : "standard input");
 		if (n == 0)
 			break;
 		have += (size_t)n;
@@ -1498,6 +1567,7 @@ static void batch(const struct policy *p, const char *name, int verbose)
 	if (fd)
 		close(fd);
 	free(buf);
+	free(name);
 }
 
 static int cmd_access(int argc, char **argv)
