@@ -52,8 +52,8 @@
  *                (security.SMACK64*), of the entries of . without PATH, as
  *                chsmack does; -a access, -e exec, -m mmap label,
  *                -t transmute (directories); -A -E -M -T remove one, -D all;
- *                -r recurse, -L follow symbolic links.  Under --root an
- *                absolute PATH is taken inside DIR.  --json: the listing as
+ *                -r recurse, -L follow symbolic links.  Under --root every
+ *                PATH is taken inside DIR, as after chroot.  --json: the listing as
  *                [{"path","access","execute","mmap","transmute"}...]
  *   get NAME, set NAME VALUE  smackfs settings: onlycap, unconfined (- clears),
  *                ambient, syslog, logging (0-3), ptrace (0-2), doi, direct,
@@ -563,12 +563,34 @@ static char *smackfs(const char *rel)
 	return kfs_path(KFS_SMACKFS, rel);
 }
 
+/* A smackfs file, path = smackfs(rel) for one name rel, opened.  In an
+ * image kfs_dir() resolved the directory inside the root, so that no link
+ * is left but rel itself, which is never followed: smackfs holds plain
+ * files, and a link there would lead to a host file. */
+static int sfs_open(const char *path, int flags)
+{
+	return open(path, flags | O_CLOEXEC | (root_dir() ? O_NOFOLLOW : 0));
+}
+
+/* Replace an image's smackfs file; a link there is refused, not replaced
+ * (the atomic write would copy the mode and owner of what it points to). */
+static int sfs_replace(const char *path, const void *buf, size_t len)
+{
+	struct stat st;
+
+	if (!lstat(path, &st) && S_ISLNK(st.st_mode)) {
+		errno = ELOOP;
+		return -1;
+	}
+	return write_file_atomic(path, buf, len, 0644);
+}
+
 /* The text of smackfs file rel, in *lenp long and from *pathp (xmalloc'd);
  * NULL when the file does not exist (in an image: not written yet). */
 static char *sfs_read(const char *rel, char **pathp, size_t *lenp)
 {
 	char *path = smackfs(rel);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = sfs_open(path, O_RDONLY);
 
 	*pathp = path;
 	if (fd < 0 && errno == ENOENT)
@@ -619,7 +641,7 @@ static void root_write_rules(struct ruleset *rs)
 	}
 	char *path = smackfs("load2");
 
-	if (write_file_atomic(path, buf, len, 0644))
+	if (sfs_replace(path, buf, len))
 		die_errno("%s", path);
 	free(path);
 	free(buf);
@@ -1052,7 +1074,7 @@ static int put_setting(const char *rel, const char *val, size_t len, const char 
 
 		if (!strcmp(rel, "cipso2") || !strcmp(rel, "netlabel") || !strcmp(rel, "ipv6host"))
 			val = merged = merge_entry(rel, val, &len);
-		if (write_file_atomic(path, val, len, 0644)) {
+		if (sfs_replace(path, val, len)) {
 			warn_errno("%s", path);
 			rc = -1;
 		}
@@ -1662,31 +1684,64 @@ struct label_job {
 	int json, shown;	/* --json: objects printed so far */
 };
 
-static ssize_t xa_get(const char *path, const char *name, char *buf, size_t len, int follow)
+/* The directories being walked, to tell a loop (a link back up, with -L). */
+struct walk_up {
+	dev_t dev;
+	ino_t ino;
+	const struct walk_up *up;
+};
+
+/* One attribute: its length, 0 when it is not there (Smack reports names
+ * it does not keep as empty values), -1 on an error (said). */
+static ssize_t xa_get(const char *host, const char *shown, const char *name, char *buf,
+		      int follow)
 {
-	return follow ? getxattr(path, name, buf, len) : lgetxattr(path, name, buf, len);
+	ssize_t n = (follow ? getxattr : lgetxattr)(host, name, buf, LABEL_MAX + 1);
+
+	if (n >= 0 && n <= LABEL_MAX) {
+		buf[n] = 0;
+		return n;
+	}
+	buf[0] = 0;
+	if (n < 0 && (errno == ENODATA || errno == ENOTSUP))
+		return 0;
+	if (n < 0 && errno != ERANGE)
+		warn_errno("%s: %s", esc(shown, strlen(shown)), name);
+	else
+		warn("%s: %s: longer than %d bytes", esc(shown, strlen(shown)), name, LABEL_MAX);
+	return -1;
 }
 
-static void label_one(struct label_job *j, const char *path, const char *shown, int follow)
+/* path is named as the user names it (under a root: inside it, as after
+ * chroot), shown is what is printed.  Under a root the host path comes
+ * from root_file: with follow every link is resolved inside the root, and
+ * without it the last one is kept and the l* calls act on the link itself;
+ * no call is ever left to follow a link on the host.  Live, the calls
+ * follow links as asked. */
+static void label_one(struct label_job *j, const char *path, const char *shown, int follow,
+		      const struct walk_up *up)
 {
+	int deref = follow && !root_dir();
+	char *host = root_dir() ? root_file(path, follow ? 0 : ROOT_NOFOLLOW) : xstrdup(path);
 	struct stat st;
 
-	if ((follow ? stat : lstat)(path, &st)) {
-		warn_errno("%s", shown);
+	if (!host || (deref ? stat : lstat)(host, &st)) {
+		warn_errno("%s", esc(shown, strlen(shown)));
 		j->rc = 1;
+		free(host);
 		return;
 	}
 	if (!j->modify) {
 		char v[ARRAY_SIZE(xattrs)][LABEL_MAX + 2];
-		int any = 0;
+		int any = 0, bad = 0;
 
 		for (size_t i = 0; i < ARRAY_SIZE(xattrs); i++) {
-			ssize_t n = xa_get(path, xattrs[i].name, v[i], sizeof(v[i]) - 1, follow);
+			ssize_t n = xa_get(host, shown, xattrs[i].name, v[i], deref);
 
-			/* Smack reports names it does not keep as empty values. */
-			v[i][n > 0 ? n : 0] = 0;
+			bad |= n < 0;
 			any |= n > 0;
 		}
+		j->rc |= bad;
 		if (j->json) {
 			printf("%s{", j->shown++ ? "," : "");
 			json_str("path", shown, 0);
@@ -1699,7 +1754,7 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
 				if (v[i][0])
 					printf(" %s=\"%s\"", xattrs[i].show, v[i]);
 			putchar('\n');
-		} else {
+		} else if (!bad) {
 			printf("%s: No smack property found\n", shown);
 		}
 	} else {
@@ -1709,44 +1764,54 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
 
 			if (v && i == 3 && !S_ISDIR(st.st_mode)) {
 				if (!j->recurse) {
-					warn("%s: transmute: not a directory", shown);
+					warn("%s: transmute: not a directory", esc(shown, strlen(shown)));
 					j->rc = 1;
 				}
 				continue;
 			}
 			if (v)
-				r = (follow ? setxattr : lsetxattr)(path, xattrs[i].name, v, strlen(v), 0);
+				r = (deref ? setxattr : lsetxattr)(host, xattrs[i].name, v, strlen(v), 0);
 			else if (j->rm[i]) {
-				r = (follow ? removexattr : lremovexattr)(path, xattrs[i].name);
+				r = (deref ? removexattr : lremovexattr)(host, xattrs[i].name);
 				if (r && errno == ENODATA)
 					r = 0;
 			}
 			if (r) {
-				warn_errno("%s: %s", shown, xattrs[i].name);
+				warn_errno("%s: %s", esc(shown, strlen(shown)), xattrs[i].name);
 				j->rc = 1;
 			}
 		}
 	}
 	if (j->recurse && S_ISDIR(st.st_mode)) {
+		struct walk_up here = { st.st_dev, st.st_ino, up };
 		size_t n;
-		char **names = dir_entries(path, &n);
+		char **names;
 
-		if (!names) {
-			warn_errno("%s", shown);
+		for (; up; up = up->up)
+			if (up->dev == st.st_dev && up->ino == st.st_ino) {
+				warn("%s: a directory loop (a link to a directory above): not entered",
+				     esc(shown, strlen(shown)));
+				j->rc = 1;
+				free(host);
+				return;
+			}
+		if (!(names = dir_entries(host, &n))) {
+			warn_errno("%s", esc(shown, strlen(shown)));
 			j->rc = 1;
+			free(host);
 			return;
 		}
 		for (size_t i = 0; i < n; i++) {
-			char *p = xasprintf("%s/%s", path, names[i]);
-			char *s = xasprintf("%s/%s", shown, names[i]);
+			char *p = path_join(path, names[i]), *s = path_join(shown, names[i]);
 
-			label_one(j, p, s, j->follow);
+			label_one(j, p, s, j->follow, &here);
 			free(p);
 			free(s);
 			free(names[i]);
 		}
 		free(names);
 	}
+	free(host);
 }
 
 static int cmd_label(int argc, char **argv)
@@ -1793,19 +1858,21 @@ static int cmd_label(int argc, char **argv)
 		if (j.modify)
 			usage_error("label: no PATH");
 		size_t n;
-		char **v = dir_entries(".", &n);
+		/* Under a root "." is the image's "/", where chroot starts. */
+		char *dot = root_dir() ? host_path("/") : xstrdup(".");
+		char **v = dir_entries(dot, &n);
 
 		if (!v)
-			die_errno(".");
-		for (size_t i = 0; i < n; i++)
-			label_one(&j, v[i], v[i], j.follow);
+			die_errno("%s", dot);
+		for (size_t i = 0; i < n; i++) {
+			label_one(&j, v[i], v[i], j.follow, NULL);
+			free(v[i]);
+		}
+		free(v);
+		free(dot);
 	}
-	for (int i = 0; i < argc; i++) {
-		char *p = root_dir() && argv[i][0] == '/' ? root_path(argv[i]) : xstrdup(argv[i]);
-
-		label_one(&j, p, argv[i], j.follow);
-		free(p);
-	}
+	for (int i = 0; i < argc; i++)
+		label_one(&j, argv[i], argv[i], j.follow, NULL);
 	if (j.json)
 		printf("]\n");
 	return j.rc;
@@ -1836,9 +1903,16 @@ static const struct setting *find_setting(const char *name)
 	usage_error("unknown setting %s", name);
 }
 
+/* Under a root, the image's /proc/self/attr/current: each part may be a
+ * link (self is one on a live /proc), resolved inside the root. */
 static char *current_path(void)
 {
-	return kfs_path(KFS_PROC, "self/attr/current");
+	char *p = kfs_path(KFS_PROC, "self/attr/current");
+
+	if (!root_dir())
+		return p;
+	free(p);
+	return host_path("/proc/self/attr/current");
 }
 
 /* What is wrong with v, the value of setting s as smackfs shows it (or an
@@ -1896,8 +1970,10 @@ static char *setting_error(const struct setting *s, char *v, int *line)
  * stops the command, exit 2). */
 static char *get_value(const struct setting *s)
 {
-	char *path = !strcmp(s->name, "current") ? current_path() : smackfs(s->name), *e;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), line;
+	int cur = !strcmp(s->name, "current"), line;
+	char *path = cur ? current_path() : smackfs(s->name), *e;
+	int fd = cur && root_dir() ? root_open("/proc/self/attr/current", O_RDONLY, 0)
+				   : sfs_open(path, O_RDONLY);
 	size_t len;
 	char *t;
 
