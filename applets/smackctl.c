@@ -600,18 +600,37 @@ static char *sfs_read(const char *rel, char **pathp, size_t *lenp)
 	return read_text(fd, path, lenp);
 }
 
-/* The rules smackfs shows (load2) into rs, held to the rule syntax.  A line
- * that does not parse stops the command (exit 2) before anything is
- * written: taken as some access, it would be written back by the next
- * load.  A missing load2 is an empty list in an image; live, need says
- * whether that is an error. */
+/* Where the rule list is: load2, or load on a kernel before load2 (live:
+ * load2 is missing; an image of one: it has load and no load2).  An image
+ * with neither starts a load2. */
+static const char *rules_file(void)
+{
+	static const char *name;
+	char *l2, *l;
+
+	if (name)
+		return name;
+	l2 = smackfs("load2");
+	l = smackfs("load");
+	name = access(l2, F_OK) && errno == ENOENT &&
+	       (!root_dir() || !access(l, F_OK)) ? "load" : "load2";
+	free(l2);
+	free(l);
+	return name;
+}
+
+/* The rules smackfs shows (load2, or load) into rs, held to the rule
+ * syntax.  A line that does not parse stops the command (exit 2) before
+ * anything is written: taken as some access, it would be written back by
+ * the next load.  A missing file is an empty list in an image; live, need
+ * says whether that is an error. */
 static void kernel_rules(struct ruleset *rs, int need)
 {
 	char *path, *t;
 	size_t len;
 	int before = TT.errors;
 
-	if (!(t = sfs_read("load2", &path, &len))) {
+	if (!(t = sfs_read(rules_file(), &path, &len))) {
 		if (need && !root_dir())
 			die_errno("%s", path);
 		free(path);
@@ -639,7 +658,7 @@ static void root_write_rules(struct ruleset *rs)
 			buf = xrealloc(buf, cap = (cap + need) * 2);
 		len += sprintf(buf + len, "%s %s %s\n", r->subj, r->obj, access_str(r->allow, acc));
 	}
-	char *path = smackfs("load2");
+	char *path = smackfs(rules_file());
 
 	if (sfs_replace(path, buf, len))
 		die_errno("%s", path);
@@ -706,25 +725,32 @@ static int write_lines(const char *rel, char **lines, const struct rule **from, 
 	return rc;
 }
 
-/* The old interface (kernels before load2, or load --legacy): one rule a
- * write, labels in 24 columns, six access columns.  Every rule is checked
- * against its limits before the first write. */
-static int write_load_fixed(struct ruleset *rs)
+/* The old interface (kernels before load2, or load --legacy) takes one
+ * rule a write, labels in 24 columns, six access columns, and no changes:
+ * every rule is checked against these limits before the first write, live
+ * or in an image. */
+static void legacy_check(const struct ruleset *rs)
 {
-	char *path = smackfs("load");
-	size_t i;
-	int fd;
-
-	for (i = 0; i < rs->n; i++) {
-		struct rule *r = &rs->r[i];
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct rule *r = &rs->r[i];
 		const char *why = !r->set ? "load cannot change a rule (it has no change-rule)"
 			: strlen(r->subj) > 23 || strlen(r->obj) > 23
 				? "load takes labels of at most 23 bytes"
 			: r->allow & A_B ? "load has no 'b'" : NULL;
 
 		if (why)
-			die_input("%s:%d: %s", r->file ? r->file : "-", r->line, why);
+			die_input("%s:%d: %s", r->file ? esc(r->file, strlen(r->file)) : "-", r->line,
+				  why);
 	}
+}
+
+static int write_load_fixed(struct ruleset *rs)
+{
+	char *path = smackfs("load");
+	size_t i;
+	int fd;
+
+	legacy_check(rs);
 	fd = xopen(path, O_WRONLY);
 	for (i = 0; i < rs->n; i++) {
 		struct rule *r = &rs->r[i];
@@ -757,9 +783,14 @@ static int load_ruleset(struct ruleset *rs)
 	size_t ns = 0, nc = 0;
 	int rc = 0;
 
+	/* An image keeps one list, in the file the kernel would show it in
+	 * (rules_file); what the legacy load file cannot take is refused as
+	 * it is live. */
 	if (root_dir()) {
 		struct ruleset k = { 0 };
 
+		if (TT.legacy || !strcmp(rules_file(), "load"))
+			legacy_check(rs);
 		kernel_rules(&k, 1);
 		for (size_t i = 0; i < rs->n; i++)
 			rs_add(&k, rs->r[i].subj, rs->r[i].obj, rs->r[i].allow, rs->r[i].deny,
@@ -780,10 +811,8 @@ static int load_ruleset(struct ruleset *rs)
 					      access_str(r->deny, d));
 		}
 	}
-	char *l2 = smackfs("load2");
-
 	/* Kernels without load2 have no change-rule either. */
-	if (TT.legacy || (access(l2, F_OK) && errno == ENOENT)) {
+	if (TT.legacy || !strcmp(rules_file(), "load")) {
 		rc = write_load_fixed(rs);
 	} else {
 		if (ns)
@@ -791,7 +820,6 @@ static int load_ruleset(struct ruleset *rs)
 		if (!rc && nc)
 			rc = write_lines("change-rule", chg, cfrom, nc);
 	}
-	free(l2);
 	return rc;
 }
 
