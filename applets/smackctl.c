@@ -186,12 +186,17 @@ static const char *esc_byte(unsigned char c)
 	return b;
 }
 
+static const char *escs(const char *s)
+{
+	return esc(s, strlen(s));
+}
+
 static void check_label(const char *s, const char *what)
 {
 	const char *e = label_error(s, strlen(s));
 
 	if (e)
-		usage_error("%s '%s': %s", what, s, e);
+		usage_error("%s '%s': %s", what, escs(s), e);
 }
 
 /* Access letters to bits; -1 and the bad position in *bad if one is unknown. */
@@ -220,7 +225,8 @@ static unsigned xaccess(const char *s, const char *what)
 	int v = parse_access(s, strlen(s), &bad);
 
 	if (v < 0)
-		usage_error("%s '%s': '%c' is not an access letter (rwxatlb or -)", what, s, s[bad]);
+		usage_error("%s '%s': '%s' is not an access letter (rwxatlb or -)", what, escs(s),
+			    esc_byte(s[bad]));
 	return (unsigned)v;
 }
 
@@ -331,7 +337,7 @@ PRINTF(4, 5) static void parse_err(const char *file, int line, int col, const ch
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	warn("%s:%d:%d: %s", file, line, col, msg);
+	warn("%s:%d:%d: %s", escs(file), line, col, msg);
 	TT.errors++;
 }
 
@@ -465,7 +471,11 @@ static char *path_join(const char *dir, const char *name)
  * (the same path live), every link on the way resolved inside the root. */
 static char *host_path(const char *path)
 {
-	return xroot_file(path, 0);
+	char *h = root_file(path, 0);
+
+	if (!h)
+		die_errno("%s", escs(path));
+	return h;
 }
 
 /* The regular files of dir (their paths, named as dir is), sorted by name,
@@ -478,7 +488,7 @@ static char **dir_files(const char *dir, size_t *np)
 	char **v = dir_entries(host, &n);
 
 	if (!v)
-		die_errno("%s", host);
+		die_errno("%s", escs(host));
 	for (size_t i = 0; i < n; i++) {
 		char *name = v[i], *path = path_join(dir, name), *h = NULL;
 		struct stat st;
@@ -504,7 +514,7 @@ static char *read_text(int fd, const char *name, size_t *lenp)
 	char *t;
 
 	die_status = 2;
-	t = xread_text_fd(fd, name, TEXT_MAX, lenp);
+	t = xread_text_fd(fd, escs(name), TEXT_MAX, lenp);
 	die_status = status;
 	if (fd)
 		close(fd);
@@ -519,7 +529,7 @@ static char *read_source(const char *path, char **namep, size_t *lenp)
 	int fd = root_open(path, O_RDONLY, 0);
 
 	if (fd < 0)
-		die_errno("%s", name);
+		die_errno("%s", escs(name));
 	*namep = name;
 	return read_text(fd, name, lenp);
 }
@@ -539,7 +549,7 @@ static void parse_source(struct ruleset *rs, const char *src)
 	}
 	name = host_path(src);
 	if (stat(name, &st))
-		die_errno("%s", name);
+		die_errno("%s", escs(name));
 	free(name);
 	if (S_ISDIR(st.st_mode)) {
 		size_t n;
@@ -596,7 +606,7 @@ static char *sfs_read(const char *rel, char **pathp, size_t *lenp)
 	if (fd < 0 && errno == ENOENT)
 		return NULL;
 	if (fd < 0)
-		die_errno("%s", path);
+		die_errno("%s", escs(path));
 	return read_text(fd, path, lenp);
 }
 
@@ -632,14 +642,14 @@ static void kernel_rules(struct ruleset *rs, int need)
 
 	if (!(t = sfs_read(rules_file(), &path, &len))) {
 		if (need && !root_dir())
-			die_errno("%s", path);
+			die_errno("%s", escs(path));
 		free(path);
 		return;
 	}
 	parse_rules(rs, path, t, len, 1);
 	if (TT.errors > before)
 		die_input("%d error%s in %s", TT.errors - before, TT.errors - before > 1 ? "s" : "",
-			  path);
+			  escs(path));
 	free(t);
 }
 
@@ -661,9 +671,21 @@ static void root_write_rules(struct ruleset *rs)
 	char *path = smackfs(rules_file());
 
 	if (sfs_replace(path, buf, len))
-		die_errno("%s", path);
+		die_errno("%s", escs(path));
 	free(path);
 	free(buf);
+}
+
+/* The kernel's refusal of line (ending in '\n') from rule r (NULL or no
+ * file: not from a file), said with errno. */
+static void refused(const char *path, const struct rule *r, const char *line)
+{
+	if (r && r->file)
+		warn_errno("%s: %s:%d: the kernel refused \"%.*s\"", escs(path), escs(r->file),
+			   r->line, (int)strlen(line) - 1, line);
+	else
+		warn_errno("%s: the kernel refused \"%.*s\"", escs(path), (int)strlen(line) - 1,
+			   line);
 }
 
 /* Write lines to a live smackfs rule file, as many a write as fit in
@@ -678,7 +700,7 @@ static int write_lines(const char *rel, char **lines, const struct rule **from, 
 	int rc = 0;
 
 	if (fd < 0) {
-		warn_errno("%s", path);
+		warn_errno("%s", escs(path));
 		free(path);
 		free(buf);
 		return -1;
@@ -692,28 +714,19 @@ static int write_lines(const char *rel, char **lines, const struct rule **from, 
 			len += strlen(lines[i++]);
 		}
 		if (i == first)
-			die("%s: a rule longer than %d bytes", path, WRITE_MAX);
+			die("%s: a rule longer than %d bytes", escs(path), WRITE_MAX);
 		for (size_t off = 0; off < len; off += (size_t)w) {
 			w = write(fd, buf + off, len - off);
 			if (w > 0)
 				continue;
 			if (i - first == 1) {
-				if (from && from[first]->file)
-					warn_errno("%s: %s:%d: the kernel refused \"%.*s\"", path,
-						   from[first]->file, from[first]->line,
-						   (int)strlen(lines[first]) - 1, lines[first]);
-				else
-					warn_errno("%s: the kernel refused \"%.*s\"", path,
-						   (int)strlen(lines[first]) - 1, lines[first]);
+				refused(path, from ? from[first] : NULL, lines[first]);
 				rc = -1;
 				break;
 			}
 			for (size_t j = first; j < i && !rc; j++)
 				if (write(fd, lines[j], strlen(lines[j])) < 0) {
-					warn_errno("%s: %s:%d: the kernel refused \"%.*s\"", path,
-						   from && from[j]->file ? from[j]->file : "?",
-						   from ? from[j]->line : 0, (int)strlen(lines[j]) - 1,
-						   lines[j]);
+					refused(path, from ? from[j] : NULL, lines[j]);
 					rc = -1;
 				}
 			break;
@@ -739,8 +752,7 @@ static void legacy_check(const struct ruleset *rs)
 			: r->allow & A_B ? "load has no 'b'" : NULL;
 
 		if (why)
-			die_input("%s:%d: %s", r->file ? esc(r->file, strlen(r->file)) : "-", r->line,
-				  why);
+			die_input("%s:%d: %s", r->file ? escs(r->file) : "-", r->line, why);
 	}
 }
 
@@ -762,9 +774,10 @@ static int write_load_fixed(struct ruleset *rs)
 				acc[j] = letters[j];
 		len = snprintf(buf, sizeof(buf), "%-23s %-23s %-6s", r->subj, r->obj, acc);
 		if (write(fd, buf, len) != len) {
-			warn_errno("%s: %s:%d: the kernel refused \"%s %s %s\"", path,
-				   r->file ? r->file : "-", r->line, r->subj, r->obj,
-				   access_str(r->allow, acc));
+			char *line = xasprintf("%s %s %s\n", r->subj, r->obj, access_str(r->allow, acc));
+
+			refused(path, r, line);
+			free(line);
 			break;
 		}
 	}
@@ -884,7 +897,7 @@ static int cmd_rules(int argc, char **argv)
 
 	opt_parse(&argc, &argv, o, 0);
 	if (argc)
-		usage_error("rules: unexpected argument %s", argv[0]);
+		usage_error("rules: unexpected argument %s", escs(argv[0]));
 	if (o[0].arg)
 		check_label(o[0].arg, "subject");
 	kernel_rules(&k, 1);
@@ -931,7 +944,7 @@ static int cmd_clean(int argc, char **argv)
 {
 	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
 	if (argc)
-		usage_error("clean: unexpected argument %s", argv[0]);
+		usage_error("clean: unexpected argument %s", escs(argv[0]));
 	return clean_all() ? 1 : 0;
 }
 
@@ -950,13 +963,13 @@ static char *host_line(int v6, const char *addr, const char *label, char **out)
 	long bits = v6 ? 128 : 32;
 
 	if (label[0] == '-' && strcmp(label, opt))
-		return xasprintf("%s: %s: the only option is %s", file, label, opt);
+		return xasprintf("%s: %s: the only option is %s", file, escs(label), opt);
 	if (label[0] != '-' && (e = label_error(label, strlen(label))))
-		return xasprintf("label '%.255s': %s", label, e);
+		return xasprintf("label '%s': %s", esc(label, strnlen(label, LABEL_MAX)), e);
 	/* No address is longer than host: a longer one is not an address. */
 	if (alen >= sizeof(host) || (memcpy(host, addr, alen), host[alen] = 0,
 				     inet_pton(v6 ? AF_INET6 : AF_INET, host, a) != 1))
-		return xasprintf("%s: '%.*s' is not an IPv%d address%s", file, (int)alen, addr,
+		return xasprintf("%s: '%s' is not an IPv%d address%s", file, esc(addr, alen),
 				 v6 ? 6 : 4,
 				 !v6 && memchr(addr, ':', alen) ? " (IPv6 hosts go to ipv6host)"
 				 : v6 && memchr(addr, '.', alen) ? " (IPv4 hosts go to netlabel)" : "");
@@ -964,7 +977,7 @@ static char *host_line(int v6, const char *addr, const char *label, char **out)
 		errno = 0;
 		bits = strtol(slash + 1, &end, 10);
 		if (errno || end == slash + 1 || *end || bits < 0 || bits > (v6 ? 128 : 32))
-			return xasprintf("%s: prefix length '%s' is not in 0..%d", file, slash + 1,
+			return xasprintf("%s: prefix length '%s' is not in 0..%d", file, escs(slash + 1),
 					 v6 ? 128 : 32);
 	}
 	if (!v6)
@@ -1063,7 +1076,7 @@ static char *merge_entry(const char *rel, const char *val, size_t *len)
 		if (!*line)
 			continue;
 		if ((e = list_line_error(rel, line))) {
-			warn("%s:%d: %s", path, lineno, e);
+			warn("%s:%d: %s", escs(path), lineno, e);
 			free(e);
 			bad++;
 			continue;
@@ -1079,7 +1092,7 @@ static char *merge_entry(const char *rel, const char *val, size_t *len)
 		olen += sprintf(out + olen, "%s\n", line);
 	}
 	if (bad)
-		die_input("%d error%s in %s; nothing written", bad, bad > 1 ? "s" : "", path);
+		die_input("%d error%s in %s; nothing written", bad, bad > 1 ? "s" : "", escs(path));
 	if (!done)
 		olen += sprintf(out + olen, "%s\n", val);
 	free(old);
@@ -1103,20 +1116,20 @@ static int put_setting(const char *rel, const char *val, size_t len, const char 
 		if (!strcmp(rel, "cipso2") || !strcmp(rel, "netlabel") || !strcmp(rel, "ipv6host"))
 			val = merged = merge_entry(rel, val, &len);
 		if (sfs_replace(path, val, len)) {
-			warn_errno("%s", path);
+			warn_errno("%s", escs(path));
 			rc = -1;
 		}
 		free(merged);
 	} else if ((fd = open(path, O_WRONLY)) < 0) {
-		warn_errno("%s", path);
+		warn_errno("%s", escs(path));
 		rc = -1;
 	} else {
 		if (write(fd, val, len) != (ssize_t)len) {
 			if (where)
-				warn_errno("%s: %s: the kernel refused \"%.*s\"", path, where, (int)len,
-					   val);
+				warn_errno("%s: %s: the kernel refused \"%.*s\"", escs(path), where,
+					   (int)len, val);
 			else
-				warn_errno("%s: write \"%.*s\"", path, (int)len, val);
+				warn_errno("%s: write \"%.*s\"", escs(path), (int)len, val);
 			rc = -1;
 		}
 		close(fd);
@@ -1175,7 +1188,7 @@ static void lines_add(struct lines *l, char *s, const char *file, int line)
 {
 	l->v = xrealloc(l->v, (l->n + 1) * sizeof(char *));
 	l->where = xrealloc(l->where, (l->n + 1) * sizeof(char *));
-	l->where[l->n] = xasprintf("%s:%d", file, line);
+	l->where[l->n] = xasprintf("%s:%d", escs(file), line);
 	l->v[l->n++] = s;
 }
 
@@ -1192,7 +1205,7 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 
 	if (stat(host, &st)) {
 		if (errno != ENOENT)
-			die_errno("%s", host);
+			die_errno("%s", escs(host));
 		free(host);
 		return;
 	}
@@ -1280,7 +1293,7 @@ static int cmd_apply(int argc, char **argv)
 
 	opt_parse(&argc, &argv, o, 0);
 	if (argc)
-		usage_error("apply: unexpected argument %s", argv[0]);
+		usage_error("apply: unexpected argument %s", escs(argv[0]));
 	cfg = o[0].arg ? o[0].arg : "/etc/smack";
 	host = host_path(cfg);
 	if (stat(host, &st) || !S_ISDIR(st.st_mode))
@@ -1478,11 +1491,11 @@ static int kernel_answer(const char *s, size_t sl, const char *o, size_t ol, con
 	ssize_t n;
 
 	if (fd < 0)
-		die_errno("%s", path);
+		die_errno("%s", escs(path));
 	req = xasprintf("%.*s %.*s %.*s", (int)sl, s, (int)ol, o, al ? (int)al : 1,
 			al ? a : "-");
 	if (write(fd, req, strlen(req)) != (ssize_t)strlen(req))
-		die_errno("%s: write \"%s\"", path, req);
+		die_errno("%s: write \"%s\"", escs(path), req);
 	n = read(fd, buf, sizeof(buf));
 	close(fd);
 	free(req);
@@ -1499,34 +1512,35 @@ struct query {
 };
 
 /* The labels and letters of q, checked as check_label and xaccess do, with
- * "file:line" in front when the query comes from a batch. */
-static unsigned check_query(const char *where, const struct query *q)
+ * "file:line" in front when the query comes from a batch (file not NULL). */
+static unsigned check_query(const char *file, int line, const struct query *q)
 {
 	static const char *const what[] = { "subject", "object" };
 	const char *e;
 	size_t bad;
 	int v;
 
-	if (!where) {	/* the command line's: whole strings */
+	if (!file) {	/* the command line's: whole strings */
 		check_label(q->f[0], what[0]);
 		check_label(q->f[1], what[1]);
 		return xaccess(q->f[2], "access");
 	}
 	for (int i = 0; i < 2; i++)
 		if ((e = label_error(q->f[i], q->len[i])))
-			die("%s: %s '%.*s': %s", where, what[i], (int)q->len[i], q->f[i], e);
+			die("%s:%d: %s '%s': %s", escs(file), line, what[i], esc(q->f[i], q->len[i]),
+			    e);
 	if ((v = parse_access(q->f[2], q->len[2], &bad)) < 0)
-		die("%s: access '%.*s': '%c' is not an access letter (rwxatlb or -)", where,
-		    (int)q->len[2], q->f[2], q->f[2][bad]);
+		die("%s:%d: access '%s': '%s' is not an access letter (rwxatlb or -)", escs(file),
+		    line, esc(q->f[2], q->len[2]), esc_byte(q->f[2][bad]));
 	return (unsigned)v;
 }
 
 /* Answer one query on stdout (buffered: a batch of a million queries is a
  * few writes), the reason on stderr with -v. */
 static int one_query(const struct policy *p, const struct query *q, int verbose,
-		     const char *where)
+		     const char *file, int line)
 {
-	unsigned want = check_query(where, q);
+	unsigned want = check_query(file, line, q);
 	const char *why = NULL;
 	int r = p ? offline_answer(p, q->f[0], q->len[0], q->f[1], q->len[1], want, &why)
 		  : kernel_answer(q->f[0], q->len[0], q->f[1], q->len[1], q->f[2], q->len[2]);
@@ -1541,22 +1555,23 @@ static int one_query(const struct policy *p, const struct query *q, int verbose,
 	return r;
 }
 
-/* The queries of one line (s to end, no newline); 0 if it has none. */
+/* The queries of one line (s to end, no newline); 0 if it has none.
+ * Fields are split at white space as in rule files, so a CRLF line ends
+ * in a blank, not in a bad access letter. */
 static int batch_line(const struct policy *p, const char *s, const char *end, int verbose,
 		      const char *name, int lineno)
 {
-	char where[64 + 20];
 	struct query q;
 	int n = 0;
 
 	for (;;) {
-		while (s < end && (*s == ' ' || *s == '\t'))
+		while (s < end && isspace((unsigned char)*s))
 			s++;
 		if (s == end)
 			break;
 		const char *t = s;
 
-		while (s < end && *s != ' ' && *s != '\t')
+		while (s < end && !isspace((unsigned char)*s))
 			s++;
 		if (n < 3) {
 			q.f[n] = t;
@@ -1566,10 +1581,9 @@ static int batch_line(const struct policy *p, const char *s, const char *end, in
 	}
 	if (!n)
 		return 0;
-	snprintf(where, sizeof(where), "%.64s:%d", name, lineno);
 	if (n != 3)
-		die("%s: a query is SUBJECT OBJECT ACCESS", where);
-	return one_query(p, &q, verbose, where), 1;
+		die("%s:%d: a query is SUBJECT OBJECT ACCESS", escs(name), lineno);
+	return one_query(p, &q, verbose, name, lineno), 1;
 }
 
 /* A batch: one "S O A" a line, empty lines skipped, answers in order.  The
@@ -1586,7 +1600,7 @@ static void batch(const struct policy *p, const char *file, int verbose)
 	int stream;
 
 	if (fd < 0)
-		die_errno("%s", name);
+		die_errno("%s", escs(name));
 	stream = !fstat(fd, &st) && !S_ISREG(st.st_mode);
 
 	for (;;) {
@@ -1594,14 +1608,14 @@ static void batch(const struct policy *p, const char *file, int verbose)
 		char *s = buf, *nl;
 
 		if (have == cap)
-			die("%s:%d: a line longer than %zu bytes", name, lineno + 1, cap);
+			die("%s:%d: a line longer than %zu bytes", escs(name), lineno + 1, cap);
 		if (stream)
 			fflush(stdout);
 		n = read(fd, buf + have, cap - have);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			die_errno("%s", fd ? name : "standard input");
+			die_errno("%s", fd ? escs(name) : "standard input");
 		if (n == 0)
 			break;
 		have += (size_t)n;
@@ -1658,7 +1672,7 @@ static int cmd_access(int argc, char **argv)
 		q.f[i] = argv[i];
 		q.len[i] = strlen(argv[i]);
 	}
-	return one_query(p, &q, o[2].seen, NULL) ? 0 : 1;
+	return one_query(p, &q, o[2].seen, NULL, 0) ? 0 : 1;
 }
 
 static int cmd_change_rule(int argc, char **argv)
@@ -1860,7 +1874,7 @@ static int cmd_label(int argc, char **argv)
 			const char *e = label_error(o[i].arg, strlen(o[i].arg));
 
 			if (e)
-				usage_error("-%c '%s': %s", o[i].sh, o[i].arg, e);
+				usage_error("-%c '%s': %s", o[i].sh, escs(o[i].arg), e);
 			if (i && (!strcmp(o[i].arg, "*") || !strcmp(o[i].arg, "@")))
 				usage_error("-%c: %s cannot be an %s label", o[i].sh, o[i].arg,
 					    xattrs[i].show);
@@ -1891,7 +1905,7 @@ static int cmd_label(int argc, char **argv)
 		char **v = dir_entries(dot, &n);
 
 		if (!v)
-			die_errno("%s", dot);
+			die_errno("%s", escs(dot));
 		for (size_t i = 0; i < n; i++) {
 			label_one(&j, v[i], v[i], j.follow, NULL);
 			free(v[i]);
@@ -1928,7 +1942,7 @@ static const struct setting *find_setting(const char *name)
 	for (size_t i = 0; i < ARRAY_SIZE(settings); i++)
 		if (!strcmp(name, settings[i].name))
 			return &settings[i];
-	usage_error("unknown setting %s", name);
+	usage_error("unknown setting %s", escs(name));
 }
 
 /* Under a root, the image's /proc/self/attr/current: each part may be a
@@ -2007,7 +2021,7 @@ static char *get_value(const struct setting *s)
 
 	/* Bounded, and a NUL allowed: ambient and syslog end with one. */
 	if (fd < 0 || !(t = read_fd(fd, &len))) {
-		warn_errno("%s", path);
+		warn_errno("%s", escs(path));
 		if (fd >= 0)
 			close(fd);
 		free(path);
@@ -2019,7 +2033,7 @@ static char *get_value(const struct setting *s)
 		len--;
 	t[len] = 0;
 	if ((e = setting_error(s, t, &line)))
-		die_input("%s:%d: %s", path, line, e);
+		die_input("%s:%d: %s", escs(path), line, e);
 	free(path);
 	return t;
 }
@@ -2101,7 +2115,7 @@ static void put_self(char *path, const char *val)
 	int fd = xopen(path, O_WRONLY);
 
 	if (write(fd, val, strlen(val)) != (ssize_t)strlen(val))
-		die_errno("%s: %s", path, val);
+		die_errno("%s: %s", escs(path), escs(val));
 	close(fd);
 	free(path);
 }
@@ -2138,7 +2152,7 @@ static int cmd_run(int argc, char **argv)
 		put_self(smackfs("relabel-self"), list);
 	execvp(argv[1], argv + 1);
 	die_status = errno == ENOENT ? 127 : 126;
-	die_errno("%s", argv[1]);
+	die_errno("%s", escs(argv[1]));
 }
 
 /* Smack is active when securityfs' lsm list names it; without securityfs,
@@ -2165,7 +2179,7 @@ static int cmd_status(int argc, char **argv)
 
 	opt_parse(&argc, &argv, o, 0);
 	if (argc)
-		usage_error("status: unexpected argument %s", argv[0]);
+		usage_error("status: unexpected argument %s", escs(argv[0]));
 	dir = kfs_dir(KFS_SMACKFS, &why);
 	if (dir) {
 		kernel_rules(&k, 0);
@@ -2213,7 +2227,7 @@ static int cmd_test(int argc, char **argv)
 {
 	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
 	if (argc)
-		usage_error("test: unexpected argument %s", argv[0]);
+		usage_error("test: unexpected argument %s", escs(argv[0]));
 	return smack_active() ? 0 : 2;
 }
 
@@ -2236,5 +2250,5 @@ int smackctl_main(int argc, char **argv)
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(argv[0], commands[i].name))
 			return commands[i].fn(argc, argv);
-	usage_error("unknown command: %s", argv[0]);
+	usage_error("unknown command: %s", escs(argv[0]));
 }
