@@ -40,7 +40,8 @@
  *                but a missing DIR, or no rule in accesses.d, is refused
  *                unless --allow-empty
  *   clean            give every loaded rule no access (rules cannot be deleted)
- *   status           smackfs, the LSM list, rule count and settings; --json
+ *   status           smackfs, the LSM list, rule count and settings; --json;
+ *                under --root whether Smack is active is unknown
  *   test             exit 0 if Smack is the active LSM, else 2 (smack-utils)
  *   access S O A     may S access O for A (access2)?  Prints 1 or 0; exit 0
  *                allowed, 1 denied.  --offline --rules: answer from rule
@@ -382,13 +383,14 @@ static void parse_rules(struct ruleset *rs, const char *file, const char *text, 
 		}
 		if (kernel && nt != 3) {
 			parse_err(file, lineno, nt > 3 ? (int)(tok[3] - p) + 1 : 1,
-				  "%d fields: smackfs shows SUBJECT OBJECT ACCESS", nt);
+				  "%d field%s: smackfs shows SUBJECT OBJECT ACCESS", nt, nt == 1 ? "" : "s");
 			p = eol + 1;
 			continue;
 		}
 		if (nt < 3 || nt > 4) {
 			parse_err(file, lineno, nt > 4 ? (int)(tok[4] - p) + 1 : 1,
-				  "%d fields: a rule is SUBJECT OBJECT ACCESS or SUBJECT OBJECT ALLOW DENY", nt);
+				  "%d field%s: a rule is SUBJECT OBJECT ACCESS or SUBJECT OBJECT ALLOW DENY", nt,
+				  nt == 1 ? "" : "s");
 			p = eol + 1;
 			continue;
 		}
@@ -1138,44 +1140,38 @@ static int put_setting(const char *rel, const char *val, size_t len, const char 
 	return rc;
 }
 
-/* A cipso.d line "LABEL LEVEL [CAT...]" as cipso2 wants it: 4-column fields
- * with the category count added.  NULL (error reported) if it is wrong. */
-static char *cipso_line(const char *file, int line, char *text)
+/* A cipso.d line or set cipso2's "LABEL LEVEL [CAT...]" as cipso2 wants
+ * it, in *out: 4-column fields with the category count added.  NULL, or
+ * what is wrong (xmalloc'd) with *col its column in text (cut in place). */
+static char *cipso_line(char *text, char **out, int *col)
 {
-	char *tok[200], *save, *t;
-	int n = 0;
+	char *tok[2 + 184 + 1];
+	int n = split_fields(text, tok, ARRAY_SIZE(tok)), len;
+	const char *e;
 
-	for (t = strtok_r(text, " \t", &save); t; t = strtok_r(NULL, " \t", &save))
-		if (n < 200)
-			tok[n++] = t;
-	if (n < 2 || n > 2 + 184) {
-		parse_err(file, line, 1, "a mapping is LABEL LEVEL [CATEGORY...] (at most 184)");
-		return NULL;
-	}
-	if (label_error(tok[0], strlen(tok[0]))) {
-		parse_err(file, line, 1, "%s", label_error(tok[0], strlen(tok[0])));
-		return NULL;
-	}
-	size_t cap = strlen(tok[0]) + 4 * (size_t)n + 8;
-	char *out = xmalloc(cap);
-	int len = sprintf(out, "%s ", tok[0]);
-
+	*col = 1;
+	if (n < 2 || n > 2 + 184)
+		return xstrdup("a mapping is LABEL LEVEL [CATEGORY...] (at most 184)");
+	if ((e = label_error(tok[0], strlen(tok[0]))))
+		return xasprintf("'%s': %s", escs(tok[0]), e);
+	*out = xmalloc(strlen(tok[0]) + 4 * (size_t)n + 8);
+	len = sprintf(*out, "%s ", tok[0]);
 	for (int i = 1; i < n; i++) {
-		char *e;
-		long v = strtol(tok[i], &e, 10);
+		char *end;
+		long v = strtol(tok[i], &end, 10);
 		long lo = i == 1 ? 0 : 1, hi = i == 1 ? 255 : 184;
 
-		if (*e || e == tok[i] || v < lo || v > hi) {
-			parse_err(file, line, (int)(tok[i] - text) + 1, "%s '%s' is not in %ld-%ld",
-				  i == 1 ? "level" : "category", tok[i], lo, hi);
-			free(out);
-			return NULL;
+		if (*end || end == tok[i] || v < lo || v > hi) {
+			*col = (int)(tok[i] - text) + 1;
+			free(*out);
+			return xasprintf("%s '%s' is not in %ld-%ld", i == 1 ? "level" : "category",
+					 escs(tok[i]), lo, hi);
 		}
-		len += sprintf(out + len, "%-4ld", v);
+		len += sprintf(*out + len, "%-4ld", v);
 		if (i == 1)
-			len += sprintf(out + len, "%-4d", n - 2);
+			len += sprintf(*out + len, "%-4d", n - 2);
 	}
-	return out;
+	return NULL;
 }
 
 /* Config lines, each with the "file:line" it came from. */
@@ -1237,10 +1233,14 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 			for (char *e = l + strlen(l); e > l && isspace((unsigned char)e[-1]);)
 				*--e = 0;
 			if (kind == CFG_CIPSO) {
-				char *c = cipso_line(name, lineno, l);
+				char *c, *e;
+				int col;
 
-				if (c)
+				if ((e = cipso_line(l, &c, &col)))
+					parse_err(name, lineno, (int)(l - start) + col, "%s", e);
+				else
 					lines_add(out, c, name, lineno);
+				free(e);
 				continue;
 			}
 			if (kind == CFG_NETLABEL) {
@@ -1884,8 +1884,10 @@ static int cmd_label(int argc, char **argv)
 		j.set[3] = "TRUE";
 	for (int i = 0; i < 4; i++) {
 		j.rm[i] = o[4 + i].seen || o[8].seen || o[11].seen;
+		/* Name the option given: -A, or -D (-d) that removes all four. */
 		if (j.rm[i] && j.set[i])
-			usage_error("-%c and -%c together", xattrs[i].opt, xattrs[i].rm);
+			usage_error("-%c and -%c together", xattrs[i].opt,
+				    o[4 + i].seen ? xattrs[i].rm : o[8].seen ? 'D' : 'd');
 		j.modify |= j.rm[i] || j.set[i];
 	}
 	j.recurse = o[9].seen;
@@ -2096,8 +2098,11 @@ static int cmd_set(int argc, char **argv)
 			free(joined);
 			joined = n;
 		}
-		if (!(val = cipso_line("command line", 0, joined)))
-			exit(2);
+		int col;
+		char *e = cipso_line(joined, &val, &col);
+
+		if (e)
+			usage_error("cipso2: %s", e);
 	} else {
 		if (argc != 3)
 			usage_error("set %s: needs ADDRESS[/BITS] LABEL", s->name);
@@ -2129,6 +2134,9 @@ static int cmd_run(int argc, char **argv)
 	char *list = NULL;
 
 	opt_parse(&argc, &argv, o, OPTP_STOP | OPTP_NO_ROOT);
+	/* An image has no processes: run labels this one on the running kernel. */
+	if (root_dir())
+		usage_error("run: --root does not apply: run labels a process of the running kernel");
 	if (argc < 2)
 		usage_error("run: needs LABEL CMD");
 	check_label(argv[0], "label");
@@ -2156,15 +2164,25 @@ static int cmd_run(int argc, char **argv)
 }
 
 /* Smack is active when securityfs' lsm list names it; without securityfs,
- * a live smackfs says so. */
+ * a live smackfs says so.  -1 under a root: an image has no running kernel,
+ * and the one it boots decides (as yama-ptrace says). */
 static int smack_active(void)
 {
-	char *lsm = kfs_dir(KFS_SECURITYFS, NULL) ? read_file(kfs_path(KFS_SECURITYFS, "lsm"), NULL)
-						  : NULL;
+	char *p, *lsm;
+	int on;
 
-	if (lsm)
-		return strstr(lsm, "smack") != NULL;
-	return kfs_dir(KFS_SMACKFS, NULL) && !root_dir();
+	if (root_dir())
+		return -1;
+	if (!kfs_dir(KFS_SECURITYFS, NULL))
+		return kfs_dir(KFS_SMACKFS, NULL) != NULL;
+	p = kfs_path(KFS_SECURITYFS, "lsm");
+	lsm = read_file(p, NULL);
+	free(p);
+	if (!lsm)
+		return kfs_dir(KFS_SMACKFS, NULL) != NULL;
+	on = strstr(lsm, "smack") != NULL;
+	free(lsm);
+	return on;
 }
 
 static int cmd_status(int argc, char **argv)
@@ -2198,7 +2216,7 @@ static int cmd_status(int argc, char **argv)
 	if (o[0].seen) {
 		printf("{");
 		json_str("smackfs", dir, 0);
-		printf(",\"active\":%s", active ? "true" : "false");
+		printf(",\"active\":%s", active < 0 ? "null" : active ? "true" : "false");
 		printf(",\"rules\":%zu", nrules);
 		for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
 			json_str(shown[i], vals[i], 1);
@@ -2212,7 +2230,8 @@ static int cmd_status(int argc, char **argv)
 		printf("SmackFS is mounted to %s/\n", dir);
 	else
 		printf("SmackFS is not mounted.\nsmackfs: %s\n", why);
-	printf("smack: %s\n", active ? "active" : "not active");
+	printf("smack: %s\n", active < 0 ? "unknown (offline: the booted kernel decides)"
+			       : active ? "active" : "not active");
 	if (!dir)
 		return 0;
 	printf("rules: %zu\n", nrules);
@@ -2228,7 +2247,7 @@ static int cmd_test(int argc, char **argv)
 	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
 	if (argc)
 		usage_error("test: unexpected argument %s", escs(argv[0]));
-	return smack_active() ? 0 : 2;
+	return smack_active() > 0 ? 0 : 2;
 }
 
 static const struct command {
