@@ -129,11 +129,27 @@ struct ruleset {
 	size_t hcap;
 };
 
+/* Config lines, each with the "file:line" it came from. */
+struct lines {
+	char **v, **where;
+	size_t n;
+};
+
 static struct {
 	int errors;		/* parse errors reported */
 	int legacy;		/* load --legacy: the 24-column load file */
 	struct ruleset rs;
+	char **names;		/* the files rules came from (rule.file), kept to the end */
+	size_t nnames;
+	struct lines cipso, netlabel, onlycap;	/* apply's config */
 } TT;
+
+/* name (xmalloc'd) lives as long as the program: rules point to it. */
+static const char *keep_name(char *name)
+{
+	TT.names = xrealloc(TT.names, (TT.nnames + 1) * sizeof(*TT.names));
+	return TT.names[TT.nnames++] = name;
+}
 
 /* NULL if the label is valid, else what is wrong with it. */
 static const char *label_error(const char *s, size_t len)
@@ -304,6 +320,17 @@ static struct rule *rs_get(struct ruleset *rs, const char *subj, const char *obj
 	rs->r[rs->n] = (struct rule){ xstrdup(subj), xstrdup(obj), 0, 0, 0, NULL, 0 };
 	rs->hash[h] = ++rs->n;
 	return &rs->r[rs->n - 1];
+}
+
+static void rs_free(struct ruleset *rs)
+{
+	for (size_t i = 0; i < rs->n; i++) {
+		free(rs->r[i].subj);
+		free(rs->r[i].obj);
+	}
+	free(rs->r);
+	free(rs->hash);
+	*rs = (struct ruleset){ 0 };
 }
 
 /* Merge one line: a set replaces, a change composes bit by bit (a later
@@ -566,7 +593,7 @@ static void parse_source(struct ruleset *rs, const char *src)
 	}
 	text = read_source(src, &name, &len);
 	/* Each rule keeps its file's name for the kernel's refusals. */
-	parse_rules(rs, name, text, len, 0);
+	parse_rules(rs, keep_name(name), text, len, 0);
 	free(text);
 }
 
@@ -582,6 +609,15 @@ static char *smackfs(const char *rel)
 static int sfs_open(const char *path, int flags)
 {
 	return open(path, flags | O_CLOEXEC | (root_dir() ? O_NOFOLLOW : 0));
+}
+
+/* Whether smackfs has file path (a link in an image counts as there, and is
+ * refused when opened, rather than telling what it points to). */
+static int sfs_exists(const char *path)
+{
+	struct stat st;
+
+	return !lstat(path, &st);
 }
 
 /* Replace an image's smackfs file; a link there is refused, not replaced
@@ -624,8 +660,8 @@ static const char *rules_file(void)
 		return name;
 	l2 = smackfs("load2");
 	l = smackfs("load");
-	name = access(l2, F_OK) && errno == ENOENT &&
-	       (!root_dir() || !access(l, F_OK)) ? "load" : "load2";
+	name = !sfs_exists(l2) && errno == ENOENT && (!root_dir() || sfs_exists(l)) ? "load"
+										   : "load2";
 	free(l2);
 	free(l);
 	return name;
@@ -648,7 +684,7 @@ static void kernel_rules(struct ruleset *rs, int need)
 		free(path);
 		return;
 	}
-	parse_rules(rs, path, t, len, 1);
+	parse_rules(rs, keep_name(path), t, len, 1);
 	if (TT.errors > before)
 		die_input("%d error%s in %s", TT.errors - before, TT.errors - before > 1 ? "s" : "",
 			  escs(path));
@@ -811,6 +847,11 @@ static int load_ruleset(struct ruleset *rs)
 			rs_add(&k, rs->r[i].subj, rs->r[i].obj, rs->r[i].allow, rs->r[i].deny,
 			       rs->r[i].set, NULL, 0);
 		root_write_rules(&k);
+		rs_free(&k);
+		free(set);
+		free(chg);
+		free(sfrom);
+		free(cfrom);
 		return 0;
 	}
 	for (size_t i = 0; i < rs->n; i++) {
@@ -835,6 +876,14 @@ static int load_ruleset(struct ruleset *rs)
 		if (!rc && nc)
 			rc = write_lines("change-rule", chg, cfrom, nc);
 	}
+	for (size_t i = 0; i < ns; i++)
+		free(set[i]);
+	for (size_t i = 0; i < nc; i++)
+		free(chg[i]);
+	free(set);
+	free(chg);
+	free(sfrom);
+	free(cfrom);
 	return rc;
 }
 
@@ -922,6 +971,7 @@ static int cmd_rules(int argc, char **argv)
 	}
 	if (o[1].seen)
 		printf("]\n");
+	rs_free(&k);
 	return 0;
 }
 
@@ -929,17 +979,22 @@ static int cmd_rules(int argc, char **argv)
 static int clean_all(void)
 {
 	struct ruleset k = { 0 };
+	int rc = 0;
 
 	kernel_rules(&k, 1);
 	if (root_dir()) {
 		root_write_rules(&(struct ruleset){ 0 });
+		rs_free(&k);
 		return 0;
 	}
 	for (size_t i = 0; i < k.n; i++) {
 		k.r[i].allow = 0;
 		k.r[i].file = NULL;
 	}
-	return k.n ? load_ruleset(&k) : 0;
+	if (k.n)
+		rc = load_ruleset(&k);
+	rs_free(&k);
+	return rc;
 }
 
 static int cmd_clean(int argc, char **argv)
@@ -1055,34 +1110,58 @@ static char *list_line_error(const char *rel, const char *line)
 	return e;
 }
 
+/* Under a root, the lines of the image's list file rel (cipso2, netlabel,
+ * ipv6host) that set could not have written, each said with FILE:LINE;
+ * how many.  A command that merges into rel checks it first and writes
+ * nothing (exit 2) if any: such a line is never carried on. */
+static int list_errors(const char *rel)
+{
+	char *path, *text, *p;
+	size_t len;
+	int lineno = 0, bad = 0;
+
+	if (!root_dir())
+		return 0;
+	p = text = sfs_read(rel, &path, &len);
+	while (p && *p) {
+		char *nl = strchr(p, '\n'), *e;
+
+		if (nl)
+			*nl = 0;
+		lineno++;
+		if (*p && (e = list_line_error(rel, p))) {
+			warn("%s:%d: %s", escs(path), lineno, e);
+			free(e);
+			bad++;
+		}
+		p = nl ? nl + 1 : NULL;
+	}
+	if (bad)
+		warn("%d error%s in %s; nothing written", bad, bad > 1 ? "s" : "", escs(path));
+	free(text);
+	free(path);
+	return bad;
+}
+
 /* Under a root, the image's copy of a list file (cipso2, netlabel,
  * ipv6host) with the line for val's first field (label or host) replaced,
- * or val appended: one line an entry, as the kernel keeps one an entry.
- * Each line read back must be one set could have written: anything else
- * stops the command (exit 2) rather than being carried on. */
+ * or val appended: one line an entry, as the kernel keeps one an entry. */
 static char *merge_entry(const char *rel, const char *val, size_t *len)
 {
 	char *path, *old = sfs_read(rel, &path, len), *p = old, *out;
 	size_t klen = strcspn(val, " "), olen = 0;
-	int done = 0, lineno = 0, bad = 0;
+	int done = 0;
 
 	/* The lines kept, val once, a newline each: no more than this. */
 	out = xmalloc((old ? *len : 0) + strlen(val) + 3);
 	while (p && *p) {
-		char *nl = strchr(p, '\n'), *line = p, *e;
+		char *nl = strchr(p, '\n'), *line = p;
 
 		if (nl)
 			*nl = 0;
 		p = nl ? nl + 1 : NULL;
-		lineno++;
 		if (!*line)
 			continue;
-		if ((e = list_line_error(rel, line))) {
-			warn("%s:%d: %s", escs(path), lineno, e);
-			free(e);
-			bad++;
-			continue;
-		}
 		/* An image holds one line a key, as the kernel one entry: a
 		 * second line for val's key goes with the first. */
 		if (strcspn(line, " ") == klen && !strncmp(line, val, klen)) {
@@ -1093,8 +1172,6 @@ static char *merge_entry(const char *rel, const char *val, size_t *len)
 		}
 		olen += sprintf(out + olen, "%s\n", line);
 	}
-	if (bad)
-		die_input("%d error%s in %s; nothing written", bad, bad > 1 ? "s" : "", escs(path));
 	if (!done)
 		olen += sprintf(out + olen, "%s\n", val);
 	free(old);
@@ -1173,12 +1250,6 @@ static char *cipso_line(char *text, char **out, int *col)
 	}
 	return NULL;
 }
-
-/* Config lines, each with the "file:line" it came from. */
-struct lines {
-	char **v, **where;
-	size_t n;
-};
 
 static void lines_add(struct lines *l, char *s, const char *file, int line)
 {
@@ -1285,7 +1356,7 @@ static int cmd_apply(int argc, char **argv)
 {
 	struct opt o[] = { { 0, "config", OPT_ARG, 0, NULL }, { 0, "allow-empty", 0, 0, NULL },
 			   OPT_END };
-	struct lines cipso = { 0 }, netlabel = { 0 }, onlycap = { 0 };
+	struct lines *cipso = &TT.cipso, *netlabel = &TT.netlabel, *onlycap = &TT.onlycap;
 	const char *cfg;
 	char *p, *host;
 	struct stat st;
@@ -1305,11 +1376,11 @@ static int cmd_apply(int argc, char **argv)
 	if ((have_access = !stat(host, &st)))
 		parse_source(&TT.rs, p);
 	free(p);
-	read_config_lines(p = path_join(cfg, "cipso.d"), &cipso, CFG_CIPSO);
+	read_config_lines(p = path_join(cfg, "cipso.d"), cipso, CFG_CIPSO);
 	free(p);
-	read_config_lines(p = path_join(cfg, "netlabel.d"), &netlabel, CFG_NETLABEL);
+	read_config_lines(p = path_join(cfg, "netlabel.d"), netlabel, CFG_NETLABEL);
 	free(p);
-	read_config_lines(p = path_join(cfg, "onlycap"), &onlycap, CFG_LABELS);
+	read_config_lines(p = path_join(cfg, "onlycap"), onlycap, CFG_LABELS);
 	free(p);
 	if (TT.errors)
 		die_input("%d error%s; nothing applied", TT.errors, TT.errors > 1 ? "s" : "");
@@ -1318,26 +1389,30 @@ static int cmd_apply(int argc, char **argv)
 			  "(--allow-empty to do that)", esc(host, strlen(host)),
 			  have_access ? "holds no rule" : "is missing");
 	free(host);
+	if ((cipso->n && list_errors("cipso2")) + (netlabel->n && list_errors("netlabel")))
+		exit(2);
 	if (clean_all() || load_ruleset(&TT.rs))
 		return 1;
-	for (size_t i = 0; i < cipso.n; i++)
-		rc |= put_setting("cipso2", cipso.v[i], strlen(cipso.v[i]), cipso.where[i]);
-	for (size_t i = 0; i < netlabel.n; i++)
-		rc |= put_setting("netlabel", netlabel.v[i], strlen(netlabel.v[i]), netlabel.where[i]);
-	if (onlycap.n) {
+	for (size_t i = 0; i < cipso->n; i++)
+		rc |= put_setting("cipso2", cipso->v[i], strlen(cipso->v[i]), cipso->where[i]);
+	for (size_t i = 0; i < netlabel->n; i++)
+		rc |= put_setting("netlabel", netlabel->v[i], strlen(netlabel->v[i]),
+				  netlabel->where[i]);
+	if (onlycap->n) {
 		char *all = xstrdup("");
 
-		for (size_t i = 0; i < onlycap.n; i++) {
+		for (size_t i = 0; i < onlycap->n; i++) {
 			char *save, *t, *n;
 
-			for (t = strtok_r(onlycap.v[i], " \t", &save); t;
+			for (t = strtok_r(onlycap->v[i], " \t", &save); t;
 			     t = strtok_r(NULL, " \t", &save)) {
 				n = xasprintf("%s%s ", all, t);
 				free(all);
 				all = n;
 			}
 		}
-		rc |= put_setting("onlycap", all, strlen(all), onlycap.where[0]);
+		rc |= put_setting("onlycap", all, strlen(all), onlycap->where[0]);
+		free(all);
 	}
 	return rc ? 1 : 0;
 }
@@ -1425,6 +1500,15 @@ static void policy_build(struct policy *p, const struct ruleset *rs)
 		p->pair[at].used = 1;
 		p->pair[at].access = r->allow;
 	}
+}
+
+static void policy_free(struct policy *p)
+{
+	for (uint32_t i = 0; i < p->nlab; i++)
+		free((char *)p->name[i]);
+	free(p->name);
+	free(p->lab);
+	free(p->pair);
 }
 
 /* smk_access() in the kernel's order for two known labels: allowed or not,
@@ -1640,6 +1724,7 @@ static int cmd_access(int argc, char **argv)
 			   { 'v', "verbose", 0, 0, NULL }, { 0, "batch", OPT_ARG, 0, NULL },
 			   OPT_END };
 	struct policy pol = { 0 }, *p = NULL;
+	int rc = 0;
 
 	die_status = 2;
 	opt_parse(&argc, &argv, o, 0);
@@ -1649,9 +1734,11 @@ static int cmd_access(int argc, char **argv)
 	if (o[0].seen || o[1].seen) {
 		if (!o[1].arg)
 			usage_error("access --offline needs --rules FILE|DIR");
-		for (char *s = xstrdup(o[1].arg), *save, *t = strtok_r(s, ":", &save); t;
-		     t = strtok_r(NULL, ":", &save))
+		char *list = xstrdup(o[1].arg), *save;
+
+		for (char *t = strtok_r(list, ":", &save); t; t = strtok_r(NULL, ":", &save))
 			parse_source(&TT.rs, t);
+		free(list);
 		if (TT.errors)
 			die("%d error%s in the rules", TT.errors, TT.errors > 1 ? "s" : "");
 		/* Change lines apply to an empty kernel: what they allow is what is left. */
@@ -1664,15 +1751,18 @@ static int cmd_access(int argc, char **argv)
 		policy_build(p, &TT.rs);
 	if (o[3].arg) {
 		batch(p, o[3].arg, o[2].seen);
-		return 0;
-	}
-	struct query q;
+	} else {
+		struct query q;
 
-	for (int i = 0; i < 3; i++) {
-		q.f[i] = argv[i];
-		q.len[i] = strlen(argv[i]);
+		for (int i = 0; i < 3; i++) {
+			q.f[i] = argv[i];
+			q.len[i] = strlen(argv[i]);
+		}
+		rc = one_query(p, &q, o[2].seen, NULL, 0) ? 0 : 1;
 	}
-	return one_query(p, &q, o[2].seen, NULL, 0) ? 0 : 1;
+	if (p)
+		policy_free(p);
+	return rc;
 }
 
 static int cmd_change_rule(int argc, char **argv)
@@ -1702,6 +1792,7 @@ static int cmd_revoke(int argc, char **argv)
 			if (!strcmp(k.r[i].subj, argv[0]))
 				k.r[i].allow = 0;
 		root_write_rules(&k);
+		rs_free(&k);
 		return 0;
 	}
 	return put_setting("revoke-subject", argv[0], strlen(argv[0]), NULL) ? 1 : 0;
@@ -2050,6 +2141,7 @@ static int cmd_get(int argc, char **argv)
 	if (!v)
 		return 1;
 	printf("%s\n", v);
+	free(v);
 	return 0;
 }
 
@@ -2057,6 +2149,7 @@ static int cmd_set(int argc, char **argv)
 {
 	const struct setting *s;
 	char *val;
+	int rc;
 
 	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, OPTP_STOP);
 	if (argc < 2)
@@ -2069,6 +2162,7 @@ static int cmd_set(int argc, char **argv)
 			    "smackctl run [--relabel-self 'LABEL...'] LABEL CMD", s->name);
 	if (s->kind != V_LABELS && s->kind != V_RAW && argc != 2)
 		usage_error("set %s: takes one value", s->name);
+
 	if (s->kind == V_INT) {
 		long long v = xstrtonum(argv[1], !strcmp(s->name, "doi") ? 1 : 0, s->max, s->name);
 
@@ -2103,6 +2197,7 @@ static int cmd_set(int argc, char **argv)
 
 		if (e)
 			usage_error("cipso2: %s", e);
+		free(joined);
 	} else {
 		if (argc != 3)
 			usage_error("set %s: needs ADDRESS[/BITS] LABEL", s->name);
@@ -2111,7 +2206,13 @@ static int cmd_set(int argc, char **argv)
 		if (e)
 			usage_error("%s", e);
 	}
-	return put_setting(s->name, val, strlen(val), NULL) ? 1 : 0;
+	if (s->kind == V_RAW && list_errors(s->name)) {
+		free(val);
+		exit(2);
+	}
+	rc = put_setting(s->name, val, strlen(val), NULL) ? 1 : 0;
+	free(val);
+	return rc;
 }
 
 /* Write val to this process's own file (attr/current, relabel-self). */
@@ -2194,6 +2295,7 @@ static int cmd_status(int argc, char **argv)
 	struct ruleset k = { 0 };
 	size_t nrules = 0;
 	char *vals[ARRAY_SIZE(shown)] = { 0 };
+	int active, rc = 0;
 
 	opt_parse(&argc, &argv, o, 0);
 	if (argc)
@@ -2203,16 +2305,17 @@ static int cmd_status(int argc, char **argv)
 		kernel_rules(&k, 0);
 		for (size_t i = 0; i < k.n; i++)
 			nrules += k.r[i].allow != 0;
+		rs_free(&k);
 		for (size_t i = 0; i < ARRAY_SIZE(shown); i++) {
 			char *p = smackfs(shown[i]);
 
-			if (!access(p, F_OK))
-				vals[i] = get_value(find_setting(shown[i]));
+			/* One that is there but cannot be read is said, and shown as absent. */
+			if (sfs_exists(p) && !(vals[i] = get_value(find_setting(shown[i]))))
+				rc = 1;
 			free(p);
 		}
 	}
-	int active = smack_active();
-
+	active = smack_active();
 	if (o[0].seen) {
 		printf("{");
 		json_str("smackfs", dir, 0);
@@ -2221,24 +2324,25 @@ static int cmd_status(int argc, char **argv)
 		for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
 			json_str(shown[i], vals[i], 1);
 		printf("}\n");
-		return 0;
+	} else {
+		/* smack-utils' first line, which scripts test for. */
+		if (dir && root_dir())
+			printf("smackfs: %s (image)\n", dir);
+		else if (dir)
+			printf("SmackFS is mounted to %s/\n", dir);
+		else
+			printf("SmackFS is not mounted.\nsmackfs: %s\n", why);
+		printf("smack: %s\n", active < 0 ? "unknown (offline: the booted kernel decides)"
+				       : active ? "active" : "not active");
+		if (dir)
+			printf("rules: %zu\n", nrules);
+		for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
+			if (vals[i])
+				printf("%s: %s\n", shown[i], vals[i]);
 	}
-	/* smack-utils' first line, which scripts test for. */
-	if (dir && root_dir())
-		printf("smackfs: %s (image)\n", dir);
-	else if (dir)
-		printf("SmackFS is mounted to %s/\n", dir);
-	else
-		printf("SmackFS is not mounted.\nsmackfs: %s\n", why);
-	printf("smack: %s\n", active < 0 ? "unknown (offline: the booted kernel decides)"
-			       : active ? "active" : "not active");
-	if (!dir)
-		return 0;
-	printf("rules: %zu\n", nrules);
 	for (size_t i = 0; i < ARRAY_SIZE(shown); i++)
-		if (vals[i])
-			printf("%s: %s\n", shown[i], vals[i]);
-	return 0;
+		free(vals[i]);
+	return rc;
 }
 
 /* smack-utils' "smackctl test": 0 when Smack is the active LSM, else 2. */
