@@ -370,9 +370,9 @@ PRINTF(4, 5) static void parse_err(const char *file, int line, int col, const ch
 }
 
 /* One rule file's text (no NUL byte: read_text) into rs; errors are
- * counted, not fatal, so that one run reports them all.  kernel: the text is what smackfs shows (load2),
- * where every line is SUBJECT OBJECT ACCESS and none is a comment ('#' may
- * start a label). */
+ * counted, not fatal, so that one run reports them all.  kernel: the text
+ * is what smackfs shows (load2), where every line is SUBJECT OBJECT ACCESS
+ * and none is a comment ('#' may start a label). */
 static void parse_rules(struct ruleset *rs, const char *file, const char *text, size_t len,
 			int kernel)
 {
@@ -410,7 +410,8 @@ static void parse_rules(struct ruleset *rs, const char *file, const char *text, 
 		}
 		if (kernel && nt != 3) {
 			parse_err(file, lineno, nt > 3 ? (int)(tok[3] - p) + 1 : 1,
-				  "%d field%s: smackfs shows SUBJECT OBJECT ACCESS", nt, nt == 1 ? "" : "s");
+				  "%d field%s: smackfs shows SUBJECT OBJECT ACCESS", nt,
+				  nt == 1 ? "" : "s");
 			p = eol + 1;
 			continue;
 		}
@@ -812,7 +813,8 @@ static int write_load_fixed(struct ruleset *rs)
 				acc[j] = letters[j];
 		len = snprintf(buf, sizeof(buf), "%-23s %-23s %-6s", r->subj, r->obj, acc);
 		if (write(fd, buf, len) != len) {
-			char *line = xasprintf("%s %s %s\n", r->subj, r->obj, access_str(r->allow, acc));
+			char *line = xasprintf("%s %s %s\n", r->subj, r->obj,
+					       access_str(r->allow, acc));
 
 			refused(path, r, line);
 			free(line);
@@ -1034,7 +1036,8 @@ static char *host_line(int v6, const char *addr, const char *label, char **out)
 		errno = 0;
 		bits = strtol(slash + 1, &end, 10);
 		if (errno || end == slash + 1 || *end || bits < 0 || bits > (v6 ? 128 : 32))
-			return xasprintf("%s: prefix length '%s' is not in 0..%d", file, escs(slash + 1),
+			return xasprintf("%s: prefix length '%s' is not in 0..%d", file,
+					 escs(slash + 1),
 					 v6 ? 128 : 32);
 	}
 	if (!v6)
@@ -1088,22 +1091,23 @@ static char *list_line_error(const char *rel, const char *line)
 		e = xasprintf("%d field%s: cipso2 holds LABEL LEVEL NCATS CATEGORY... lines", n,
 			      n == 1 ? "" : "s");
 	} else if (label_error(tok[0], strlen(tok[0]))) {
-		e = xasprintf("'%s': %s", esc(tok[0], strlen(tok[0])),
+		e = xasprintf("'%s': %s", escs(tok[0]),
 			      label_error(tok[0], strlen(tok[0])));
 	} else {
 		for (int i = 1; i < n && !e; i++) {
 			char *end;
 			long v = strtol(tok[i], &end, 10);
-			long lo = i == 1 ? 0 : i == 2 ? n - 3 : 1, hi = i == 1 ? 255 : i == 2 ? n - 3 : 184;
+			long lo = i == 1 ? 0 : i == 2 ? n - 3 : 1;
+			long hi = i == 1 ? 255 : i == 2 ? n - 3 : 184;
 
 			if (!(*end || end == tok[i] || v < lo || v > hi))
 				continue;
 			if (i == 2)
-				e = xasprintf("category count '%s' is not the number of categories (%d)",
-					      esc(tok[i], strlen(tok[i])), n - 3);
+				e = xasprintf("category count '%s' is not the number of "
+					      "categories (%d)", escs(tok[i]), n - 3);
 			else
-				e = xasprintf("%s '%s' is not in %ld-%ld", i == 1 ? "level" : "category",
-					      esc(tok[i], strlen(tok[i])), lo, hi);
+				e = xasprintf("%s '%s' is not in %ld-%ld",
+					      i == 1 ? "level" : "category", escs(tok[i]), lo, hi);
 		}
 	}
 	free(copy);
@@ -1368,7 +1372,7 @@ static int cmd_apply(int argc, char **argv)
 	cfg = o[0].arg ? o[0].arg : "/etc/smack";
 	host = host_path(cfg);
 	if (stat(host, &st) || !S_ISDIR(st.st_mode))
-		usage_error("apply: %s%s: %s", o[0].arg ? "--config " : "", esc(host, strlen(host)),
+		usage_error("apply: %s%s: %s", o[0].arg ? "--config " : "", escs(host),
 			    S_ISDIR(st.st_mode) || errno ? strerror(errno) : "not a directory");
 	free(host);
 	p = path_join(cfg, "accesses.d");
@@ -1386,7 +1390,7 @@ static int cmd_apply(int argc, char **argv)
 		die_input("%d error%s; nothing applied", TT.errors, TT.errors > 1 ? "s" : "");
 	if (!TT.rs.n && !o[1].seen)
 		die_input("apply: %s %s: it would clean every rule and load none; nothing applied "
-			  "(--allow-empty to do that)", esc(host, strlen(host)),
+			  "(--allow-empty to do that)", escs(host),
 			  have_access ? "holds no rule" : "is missing");
 	free(host);
 	if ((cipso->n && list_errors("cipso2")) + (netlabel->n && list_errors("netlabel")))
@@ -1611,8 +1615,8 @@ static unsigned check_query(const char *file, int line, const struct query *q)
 	}
 	for (int i = 0; i < 2; i++)
 		if ((e = label_error(q->f[i], q->len[i])))
-			die("%s:%d: %s '%s': %s", escs(file), line, what[i], esc(q->f[i], q->len[i]),
-			    e);
+			die("%s:%d: %s '%s': %s", escs(file), line, what[i],
+			    esc(q->f[i], q->len[i]), e);
 	if ((v = parse_access(q->f[2], q->len[2], &bad)) < 0)
 		die("%s:%d: access '%s': '%s' is not an access letter (rwxatlb or -)", escs(file),
 		    line, esc(q->f[2], q->len[2]), esc_byte(q->f[2][bad]));
@@ -1839,9 +1843,9 @@ static ssize_t xa_get(const char *host, const char *shown, const char *name, cha
 	if (n < 0 && (errno == ENODATA || errno == ENOTSUP))
 		return 0;
 	if (n < 0 && errno != ERANGE)
-		warn_errno("%s: %s", esc(shown, strlen(shown)), name);
+		warn_errno("%s: %s", escs(shown), name);
 	else
-		warn("%s: %s: longer than %d bytes", esc(shown, strlen(shown)), name, LABEL_MAX);
+		warn("%s: %s: longer than %d bytes", escs(shown), name, LABEL_MAX);
 	return -1;
 }
 
@@ -1859,7 +1863,7 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
 	struct stat st;
 
 	if (!host || (deref ? stat : lstat)(host, &st)) {
-		warn_errno("%s", esc(shown, strlen(shown)));
+		warn_errno("%s", escs(shown));
 		j->rc = 1;
 		free(host);
 		return;
@@ -1897,7 +1901,7 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
 
 			if (v && i == 3 && !S_ISDIR(st.st_mode)) {
 				if (!j->recurse) {
-					warn("%s: transmute: not a directory", esc(shown, strlen(shown)));
+					warn("%s: transmute: not a directory", escs(shown));
 					j->rc = 1;
 				}
 				continue;
@@ -1910,7 +1914,7 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
 					r = 0;
 			}
 			if (r) {
-				warn_errno("%s: %s", esc(shown, strlen(shown)), xattrs[i].name);
+				warn_errno("%s: %s", escs(shown), xattrs[i].name);
 				j->rc = 1;
 			}
 		}
@@ -1922,14 +1926,15 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
 
 		for (; up; up = up->up)
 			if (up->dev == st.st_dev && up->ino == st.st_ino) {
-				warn("%s: a directory loop (a link to a directory above): not entered",
-				     esc(shown, strlen(shown)));
+				warn("%s: a directory loop (a link to a directory above): "
+				     "not entered",
+				     escs(shown));
 				j->rc = 1;
 				free(host);
 				return;
 			}
 		if (!(names = dir_entries(host, &n))) {
-			warn_errno("%s", esc(shown, strlen(shown)));
+			warn_errno("%s", escs(shown));
 			j->rc = 1;
 			free(host);
 			return;
@@ -2063,13 +2068,14 @@ static char *setting_error(const struct setting *s, char *v, int *line)
 		n = strtoll(v, &end, 10);
 		if (!isdigit((unsigned char)*v) || *end || errno ||
 		    n < (!strcmp(s->name, "doi") ? 1 : 0) || n > s->max)
-			return xasprintf("'%s' is not a number in %d..%ld", esc(v, strlen(v)),
+			return xasprintf("'%s' is not a number in %d..%ld", escs(v),
 					 !strcmp(s->name, "doi"), s->max);
 		return NULL;
 	}
 	/* Empty is unset; "-" is what set writes to clear a list or unconfined. */
 	if (s->kind == V_LABEL || s->kind == V_LABELS) {
-		if (!*v || (!strcmp(v, "-") && strcmp(s->name, "ambient") && strcmp(s->name, "syslog")))
+		if (!*v || (!strcmp(v, "-") && strcmp(s->name, "ambient") &&
+			    strcmp(s->name, "syslog")))
 			return NULL;
 		for (char *t = v; *t;) {
 			size_t n = s->kind == V_LABELS ? strcspn(t, " ") : strlen(t);
@@ -2237,7 +2243,8 @@ static int cmd_run(int argc, char **argv)
 	opt_parse(&argc, &argv, o, OPTP_STOP | OPTP_NO_ROOT);
 	/* An image has no processes: run labels this one on the running kernel. */
 	if (root_dir())
-		usage_error("run: --root does not apply: run labels a process of the running kernel");
+		usage_error("run: --root does not apply: "
+			    "run labels a process of the running kernel");
 	if (argc < 2)
 		usage_error("run: needs LABEL CMD");
 	check_label(argv[0], "label");
