@@ -169,51 +169,12 @@ static const char *label_error(const char *s, size_t len)
 	return NULL;
 }
 
-/* s[0..len) for a message: control bytes as \t, \n, \r or \xNN, so that no
- * input puts raw control bytes on a terminal.  The result lasts until the
- * fourth call after this one. */
-static const char *esc(const char *s, size_t len)
-{
-	static char *ring[4];
-	static unsigned next;
-	char **slot = &ring[next++ % ARRAY_SIZE(ring)], *o;
-
-	free(*slot);
-	*slot = o = xmalloc(4 * len + 1);
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = s[i];
-
-		if (c >= ' ' && c != 0x7f)
-			*o++ = c;
-		else if (c == '\t' || c == '\n' || c == '\r')
-			o += sprintf(o, "\\%c", c == '\t' ? 't' : c == '\n' ? 'n' : 'r');
-		else
-			o += sprintf(o, "\\x%02x", c);
-	}
-	*o = 0;
-	return *slot;
-}
-
-/* One byte for a message: itself if printable ASCII, else \xNN. */
-static const char *esc_byte(unsigned char c)
-{
-	static char b[8];
-
-	snprintf(b, sizeof(b), c > ' ' && c < 0x7f ? "%c" : "\\x%02x", c);
-	return b;
-}
-
-static const char *escs(const char *s)
-{
-	return esc(s, strlen(s));
-}
-
 static void check_label(const char *s, const char *what)
 {
 	const char *e = label_error(s, strlen(s));
 
 	if (e)
-		usage_error("%s '%s': %s", what, escs(s), e);
+		usage_error("%s '%s': %s", what, str_esc(s, SIZE_MAX), e);
 }
 
 /* Access letters to bits; -1 and the bad position in *bad if one is unknown. */
@@ -242,8 +203,8 @@ static unsigned xaccess(const char *s, const char *what)
 	int v = parse_access(s, strlen(s), &bad);
 
 	if (v < 0)
-		usage_error("%s '%s': '%s' is not an access letter (rwxatlb or -)", what, escs(s),
-			    esc_byte(s[bad]));
+		usage_error("%s '%s': '%s' is not an access letter (rwxatlb or -)", what, str_esc(s, SIZE_MAX),
+			    mem_esc(&s[bad], 1, SIZE_MAX));
 	return (unsigned)v;
 }
 
@@ -365,7 +326,7 @@ PRINTF(4, 5) static void parse_err(const char *file, int line, int col, const ch
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	warn("%s:%d:%d: %s", escs(file), line, col, msg);
+	warn("%s:%d:%d: %s", str_esc(file, SIZE_MAX), line, col, msg);
 	TT.errors++;
 }
 
@@ -431,7 +392,7 @@ static void parse_rules(struct ruleset *rs, const char *file, const char *text, 
 			if (e) {
 				parse_err(file, lineno, (int)(tok[i] - p) + 1, "%s %s: %s%s",
 					  i ? "object" : "subject", e,
-					  esc(tok[i], tlen[i] > 40 ? 40 : tlen[i]),
+					  mem_esc(tok[i], tlen[i] > 40 ? 40 : tlen[i], SIZE_MAX),
 					  tlen[i] > 40 ? "..." : "");
 				bad = 1;
 			}
@@ -443,7 +404,7 @@ static void parse_rules(struct ruleset *rs, const char *file, const char *text, 
 			if (acc[i - 2] < 0) {
 				parse_err(file, lineno, (int)(tok[i] - p + at) + 1,
 					  "'%s' is not an access letter (rwxatlb or -)",
-					  esc_byte(tok[i][at]));
+					  mem_esc(&tok[i][at], 1, SIZE_MAX));
 				bad = 1;
 			}
 		}
@@ -504,7 +465,7 @@ static char *host_path(const char *path)
 	char *h = root_file(path, 0);
 
 	if (!h)
-		die_errno("%s", escs(path));
+		die_errno("%s", str_esc(path, SIZE_MAX));
 	return h;
 }
 
@@ -518,7 +479,7 @@ static char **dir_files(const char *dir, size_t *np)
 	char **v = dir_entries(host, &n);
 
 	if (!v)
-		die_errno("%s", escs(host));
+		die_errno("%s", str_esc(host, SIZE_MAX));
 	for (size_t i = 0; i < n; i++) {
 		char *name = v[i], *path = path_join(dir, name), *h = NULL;
 		struct stat st;
@@ -544,7 +505,7 @@ static char *read_text(int fd, const char *name, size_t *lenp)
 	char *t;
 
 	die_status = 2;
-	t = xread_text_fd(fd, escs(name), TEXT_MAX, lenp);
+	t = xread_text_fd(fd, str_esc(name, SIZE_MAX), TEXT_MAX, lenp);
 	die_status = status;
 	if (fd)
 		close(fd);
@@ -559,7 +520,7 @@ static char *read_source(const char *path, char **namep, size_t *lenp)
 	int fd = root_open(path, O_RDONLY, 0);
 
 	if (fd < 0)
-		die_errno("%s", escs(name));
+		die_errno("%s", str_esc(name, SIZE_MAX));
 	*namep = name;
 	return read_text(fd, name, lenp);
 }
@@ -579,7 +540,7 @@ static void parse_source(struct ruleset *rs, const char *src)
 	}
 	name = host_path(src);
 	if (stat(name, &st))
-		die_errno("%s", escs(name));
+		die_errno("%s", str_esc(name, SIZE_MAX));
 	free(name);
 	if (S_ISDIR(st.st_mode)) {
 		size_t n;
@@ -645,7 +606,7 @@ static char *sfs_read(const char *rel, char **pathp, size_t *lenp)
 	if (fd < 0 && errno == ENOENT)
 		return NULL;
 	if (fd < 0)
-		die_errno("%s", escs(path));
+		die_errno("%s", str_esc(path, SIZE_MAX));
 	return read_text(fd, path, lenp);
 }
 
@@ -681,14 +642,14 @@ static void kernel_rules(struct ruleset *rs, int need)
 
 	if (!(t = sfs_read(rules_file(), &path, &len))) {
 		if (need && !root_dir())
-			die_errno("%s", escs(path));
+			die_errno("%s", str_esc(path, SIZE_MAX));
 		free(path);
 		return;
 	}
 	parse_rules(rs, keep_name(path), t, len, 1);
 	if (TT.errors > before)
 		die_input("%d error%s in %s", TT.errors - before, TT.errors - before > 1 ? "s" : "",
-			  escs(path));
+			  str_esc(path, SIZE_MAX));
 	free(t);
 }
 
@@ -710,7 +671,7 @@ static void root_write_rules(struct ruleset *rs)
 	char *path = smackfs(rules_file());
 
 	if (sfs_replace(path, buf, len))
-		die_errno("%s", escs(path));
+		die_errno("%s", str_esc(path, SIZE_MAX));
 	free(path);
 	free(buf);
 }
@@ -720,10 +681,10 @@ static void root_write_rules(struct ruleset *rs)
 static void refused(const char *path, const struct rule *r, const char *line)
 {
 	if (r && r->file)
-		warn_errno("%s: %s:%d: the kernel refused \"%.*s\"", escs(path), escs(r->file),
+		warn_errno("%s: %s:%d: the kernel refused \"%.*s\"", str_esc(path, SIZE_MAX), str_esc(r->file, SIZE_MAX),
 			   r->line, (int)strlen(line) - 1, line);
 	else
-		warn_errno("%s: the kernel refused \"%.*s\"", escs(path), (int)strlen(line) - 1,
+		warn_errno("%s: the kernel refused \"%.*s\"", str_esc(path, SIZE_MAX), (int)strlen(line) - 1,
 			   line);
 }
 
@@ -739,7 +700,7 @@ static int write_lines(const char *rel, char **lines, const struct rule **from, 
 	int rc = 0;
 
 	if (fd < 0) {
-		warn_errno("%s", escs(path));
+		warn_errno("%s", str_esc(path, SIZE_MAX));
 		free(path);
 		free(buf);
 		return -1;
@@ -753,7 +714,7 @@ static int write_lines(const char *rel, char **lines, const struct rule **from, 
 			len += strlen(lines[i++]);
 		}
 		if (i == first)
-			die("%s: a rule longer than %d bytes", escs(path), WRITE_MAX);
+			die("%s: a rule longer than %d bytes", str_esc(path, SIZE_MAX), WRITE_MAX);
 		for (size_t off = 0; off < len; off += (size_t)w) {
 			w = write(fd, buf + off, len - off);
 			if (w > 0)
@@ -791,7 +752,7 @@ static void legacy_check(const struct ruleset *rs)
 			: r->allow & A_B ? "load has no 'b'" : NULL;
 
 		if (why)
-			die_input("%s:%d: %s", r->file ? escs(r->file) : "-", r->line, why);
+			die_input("%s:%d: %s", r->file ? str_esc(r->file, SIZE_MAX) : "-", r->line, why);
 	}
 }
 
@@ -950,7 +911,7 @@ static int cmd_rules(int argc, char **argv)
 
 	opt_parse(&argc, &argv, o, 0);
 	if (argc)
-		usage_error("rules: unexpected argument %s", escs(argv[0]));
+		usage_error("rules: unexpected argument %s", str_esc(argv[0], SIZE_MAX));
 	if (o[0].arg)
 		check_label(o[0].arg, "subject");
 	kernel_rules(&k, 1);
@@ -1003,7 +964,7 @@ static int cmd_clean(int argc, char **argv)
 {
 	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
 	if (argc)
-		usage_error("clean: unexpected argument %s", escs(argv[0]));
+		usage_error("clean: unexpected argument %s", str_esc(argv[0], SIZE_MAX));
 	return clean_all() ? 1 : 0;
 }
 
@@ -1022,13 +983,13 @@ static char *host_line(int v6, const char *addr, const char *label, char **out)
 	long bits = v6 ? 128 : 32;
 
 	if (label[0] == '-' && strcmp(label, opt))
-		return xasprintf("%s: %s: the only option is %s", file, escs(label), opt);
+		return xasprintf("%s: %s: the only option is %s", file, str_esc(label, SIZE_MAX), opt);
 	if (label[0] != '-' && (e = label_error(label, strlen(label))))
-		return xasprintf("label '%s': %s", esc(label, strnlen(label, LABEL_MAX)), e);
+		return xasprintf("label '%s': %s", mem_esc(label, strnlen(label, LABEL_MAX), SIZE_MAX), e);
 	/* No address is longer than host: a longer one is not an address. */
 	if (alen >= sizeof(host) || (memcpy(host, addr, alen), host[alen] = 0,
 				     inet_pton(v6 ? AF_INET6 : AF_INET, host, a) != 1))
-		return xasprintf("%s: '%s' is not an IPv%d address%s", file, esc(addr, alen),
+		return xasprintf("%s: '%s' is not an IPv%d address%s", file, mem_esc(addr, alen, SIZE_MAX),
 				 v6 ? 6 : 4,
 				 !v6 && memchr(addr, ':', alen) ? " (IPv6 hosts go to ipv6host)"
 				 : v6 && memchr(addr, '.', alen) ? " (IPv4 hosts go to netlabel)" : "");
@@ -1037,7 +998,7 @@ static char *host_line(int v6, const char *addr, const char *label, char **out)
 		bits = strtol(slash + 1, &end, 10);
 		if (errno || end == slash + 1 || *end || bits < 0 || bits > (v6 ? 128 : 32))
 			return xasprintf("%s: prefix length '%s' is not in 0..%d", file,
-					 escs(slash + 1),
+					 str_esc(slash + 1, SIZE_MAX),
 					 v6 ? 128 : 32);
 	}
 	if (!v6)
@@ -1091,7 +1052,7 @@ static char *list_line_error(const char *rel, const char *line)
 		e = xasprintf("%d field%s: cipso2 holds LABEL LEVEL NCATS CATEGORY... lines", n,
 			      n == 1 ? "" : "s");
 	} else if (label_error(tok[0], strlen(tok[0]))) {
-		e = xasprintf("'%s': %s", escs(tok[0]),
+		e = xasprintf("'%s': %s", str_esc(tok[0], SIZE_MAX),
 			      label_error(tok[0], strlen(tok[0])));
 	} else {
 		for (int i = 1; i < n && !e; i++) {
@@ -1104,10 +1065,10 @@ static char *list_line_error(const char *rel, const char *line)
 				continue;
 			if (i == 2)
 				e = xasprintf("category count '%s' is not the number of "
-					      "categories (%d)", escs(tok[i]), n - 3);
+					      "categories (%d)", str_esc(tok[i], SIZE_MAX), n - 3);
 			else
 				e = xasprintf("%s '%s' is not in %ld-%ld",
-					      i == 1 ? "level" : "category", escs(tok[i]), lo, hi);
+					      i == 1 ? "level" : "category", str_esc(tok[i], SIZE_MAX), lo, hi);
 		}
 	}
 	free(copy);
@@ -1134,14 +1095,14 @@ static int list_errors(const char *rel)
 			*nl = 0;
 		lineno++;
 		if (*p && (e = list_line_error(rel, p))) {
-			warn("%s:%d: %s", escs(path), lineno, e);
+			warn("%s:%d: %s", str_esc(path, SIZE_MAX), lineno, e);
 			free(e);
 			bad++;
 		}
 		p = nl ? nl + 1 : NULL;
 	}
 	if (bad)
-		warn("%d error%s in %s; nothing written", bad, bad > 1 ? "s" : "", escs(path));
+		warn("%d error%s in %s; nothing written", bad, bad > 1 ? "s" : "", str_esc(path, SIZE_MAX));
 	free(text);
 	free(path);
 	return bad;
@@ -1199,20 +1160,20 @@ static int put_setting(const char *rel, const char *val, size_t len, const char 
 		if (!strcmp(rel, "cipso2") || !strcmp(rel, "netlabel") || !strcmp(rel, "ipv6host"))
 			val = merged = merge_entry(rel, val, &len);
 		if (sfs_replace(path, val, len)) {
-			warn_errno("%s", escs(path));
+			warn_errno("%s", str_esc(path, SIZE_MAX));
 			rc = -1;
 		}
 		free(merged);
 	} else if ((fd = open(path, O_WRONLY)) < 0) {
-		warn_errno("%s", escs(path));
+		warn_errno("%s", str_esc(path, SIZE_MAX));
 		rc = -1;
 	} else {
 		if (write(fd, val, len) != (ssize_t)len) {
 			if (where)
-				warn_errno("%s: %s: the kernel refused \"%.*s\"", escs(path), where,
+				warn_errno("%s: %s: the kernel refused \"%.*s\"", str_esc(path, SIZE_MAX), where,
 					   (int)len, val);
 			else
-				warn_errno("%s: write \"%.*s\"", escs(path), (int)len, val);
+				warn_errno("%s: write \"%.*s\"", str_esc(path, SIZE_MAX), (int)len, val);
 			rc = -1;
 		}
 		close(fd);
@@ -1234,7 +1195,7 @@ static char *cipso_line(char *text, char **out, int *col)
 	if (n < 2 || n > 2 + 184)
 		return xstrdup("a mapping is LABEL LEVEL [CATEGORY...] (at most 184)");
 	if ((e = label_error(tok[0], strlen(tok[0]))))
-		return xasprintf("'%s': %s", escs(tok[0]), e);
+		return xasprintf("'%s': %s", str_esc(tok[0], SIZE_MAX), e);
 	*out = xmalloc(strlen(tok[0]) + 4 * (size_t)n + 8);
 	len = sprintf(*out, "%s ", tok[0]);
 	for (int i = 1; i < n; i++) {
@@ -1246,7 +1207,7 @@ static char *cipso_line(char *text, char **out, int *col)
 			*col = (int)(tok[i] - text) + 1;
 			free(*out);
 			return xasprintf("%s '%s' is not in %ld-%ld", i == 1 ? "level" : "category",
-					 escs(tok[i]), lo, hi);
+					 str_esc(tok[i], SIZE_MAX), lo, hi);
 		}
 		len += sprintf(*out + len, "%-4ld", v);
 		if (i == 1)
@@ -1259,7 +1220,7 @@ static void lines_add(struct lines *l, char *s, const char *file, int line)
 {
 	l->v = xrealloc(l->v, (l->n + 1) * sizeof(char *));
 	l->where = xrealloc(l->where, (l->n + 1) * sizeof(char *));
-	l->where[l->n] = xasprintf("%s:%d", escs(file), line);
+	l->where[l->n] = xasprintf("%s:%d", str_esc(file, SIZE_MAX), line);
 	l->v[l->n++] = s;
 }
 
@@ -1276,7 +1237,7 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 
 	if (stat(host, &st)) {
 		if (errno != ENOENT)
-			die_errno("%s", escs(host));
+			die_errno("%s", str_esc(host, SIZE_MAX));
 		free(host);
 		return;
 	}
@@ -1339,7 +1300,7 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 
 				if (e)
 					parse_err(name, lineno, (int)(t - start) + 1,
-						  "'%s': %s", esc(t, n), e);
+						  "'%s': %s", mem_esc(t, n, SIZE_MAX), e);
 				t += n;
 				t += strspn(t, " \t");
 			}
@@ -1368,11 +1329,11 @@ static int cmd_apply(int argc, char **argv)
 
 	opt_parse(&argc, &argv, o, 0);
 	if (argc)
-		usage_error("apply: unexpected argument %s", escs(argv[0]));
+		usage_error("apply: unexpected argument %s", str_esc(argv[0], SIZE_MAX));
 	cfg = o[0].arg ? o[0].arg : "/etc/smack";
 	host = host_path(cfg);
 	if (stat(host, &st) || !S_ISDIR(st.st_mode))
-		usage_error("apply: %s%s: %s", o[0].arg ? "--config " : "", escs(host),
+		usage_error("apply: %s%s: %s", o[0].arg ? "--config " : "", str_esc(host, SIZE_MAX),
 			    S_ISDIR(st.st_mode) || errno ? strerror(errno) : "not a directory");
 	free(host);
 	p = path_join(cfg, "accesses.d");
@@ -1390,7 +1351,7 @@ static int cmd_apply(int argc, char **argv)
 		die_input("%d error%s; nothing applied", TT.errors, TT.errors > 1 ? "s" : "");
 	if (!TT.rs.n && !o[1].seen)
 		die_input("apply: %s %s: it would clean every rule and load none; nothing applied "
-			  "(--allow-empty to do that)", escs(host),
+			  "(--allow-empty to do that)", str_esc(host, SIZE_MAX),
 			  have_access ? "holds no rule" : "is missing");
 	free(host);
 	if ((cipso->n && list_errors("cipso2")) + (netlabel->n && list_errors("netlabel")))
@@ -1579,11 +1540,11 @@ static int kernel_answer(const char *s, size_t sl, const char *o, size_t ol, con
 	ssize_t n;
 
 	if (fd < 0)
-		die_errno("%s", escs(path));
+		die_errno("%s", str_esc(path, SIZE_MAX));
 	req = xasprintf("%.*s %.*s %.*s", (int)sl, s, (int)ol, o, al ? (int)al : 1,
 			al ? a : "-");
 	if (write(fd, req, strlen(req)) != (ssize_t)strlen(req))
-		die_errno("%s: write \"%s\"", escs(path), req);
+		die_errno("%s: write \"%s\"", str_esc(path, SIZE_MAX), req);
 	n = read(fd, buf, sizeof(buf));
 	close(fd);
 	free(req);
@@ -1615,11 +1576,11 @@ static unsigned check_query(const char *file, int line, const struct query *q)
 	}
 	for (int i = 0; i < 2; i++)
 		if ((e = label_error(q->f[i], q->len[i])))
-			die("%s:%d: %s '%s': %s", escs(file), line, what[i],
-			    esc(q->f[i], q->len[i]), e);
+			die("%s:%d: %s '%s': %s", str_esc(file, SIZE_MAX), line, what[i],
+			    mem_esc(q->f[i], q->len[i], SIZE_MAX), e);
 	if ((v = parse_access(q->f[2], q->len[2], &bad)) < 0)
-		die("%s:%d: access '%s': '%s' is not an access letter (rwxatlb or -)", escs(file),
-		    line, esc(q->f[2], q->len[2]), esc_byte(q->f[2][bad]));
+		die("%s:%d: access '%s': '%s' is not an access letter (rwxatlb or -)", str_esc(file, SIZE_MAX),
+		    line, mem_esc(q->f[2], q->len[2], SIZE_MAX), mem_esc(&q->f[2][bad], 1, SIZE_MAX));
 	return (unsigned)v;
 }
 
@@ -1670,7 +1631,7 @@ static int batch_line(const struct policy *p, const char *s, const char *end, in
 	if (!n)
 		return 0;
 	if (n != 3)
-		die("%s:%d: a query is SUBJECT OBJECT ACCESS", escs(name), lineno);
+		die("%s:%d: a query is SUBJECT OBJECT ACCESS", str_esc(name, SIZE_MAX), lineno);
 	return one_query(p, &q, verbose, name, lineno), 1;
 }
 
@@ -1688,7 +1649,7 @@ static void batch(const struct policy *p, const char *file, int verbose)
 	int stream;
 
 	if (fd < 0)
-		die_errno("%s", escs(name));
+		die_errno("%s", str_esc(name, SIZE_MAX));
 	stream = !fstat(fd, &st) && !S_ISREG(st.st_mode);
 
 	for (;;) {
@@ -1696,14 +1657,14 @@ static void batch(const struct policy *p, const char *file, int verbose)
 		char *s = buf, *nl;
 
 		if (have == cap)
-			die("%s:%d: a line longer than %zu bytes", escs(name), lineno + 1, cap);
+			die("%s:%d: a line longer than %zu bytes", str_esc(name, SIZE_MAX), lineno + 1, cap);
 		if (stream)
 			fflush(stdout);
 		n = read(fd, buf + have, cap - have);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			die_errno("%s", fd ? escs(name) : "standard input");
+			die_errno("%s", fd ? str_esc(name, SIZE_MAX) : "standard input");
 		if (n == 0)
 			break;
 		have += (size_t)n;
@@ -1843,9 +1804,9 @@ static ssize_t xa_get(const char *host, const char *shown, const char *name, cha
 	if (n < 0 && (errno == ENODATA || errno == ENOTSUP))
 		return 0;
 	if (n < 0 && errno != ERANGE)
-		warn_errno("%s: %s", escs(shown), name);
+		warn_errno("%s: %s", str_esc(shown, SIZE_MAX), name);
 	else
-		warn("%s: %s: longer than %d bytes", escs(shown), name, LABEL_MAX);
+		warn("%s: %s: longer than %d bytes", str_esc(shown, SIZE_MAX), name, LABEL_MAX);
 	return -1;
 }
 
@@ -1863,7 +1824,7 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
 	struct stat st;
 
 	if (!host || (deref ? stat : lstat)(host, &st)) {
-		warn_errno("%s", escs(shown));
+		warn_errno("%s", str_esc(shown, SIZE_MAX));
 		j->rc = 1;
 		free(host);
 		return;
@@ -1901,7 +1862,7 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
 
 			if (v && i == 3 && !S_ISDIR(st.st_mode)) {
 				if (!j->recurse) {
-					warn("%s: transmute: not a directory", escs(shown));
+					warn("%s: transmute: not a directory", str_esc(shown, SIZE_MAX));
 					j->rc = 1;
 				}
 				continue;
@@ -1914,7 +1875,7 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
 					r = 0;
 			}
 			if (r) {
-				warn_errno("%s: %s", escs(shown), xattrs[i].name);
+				warn_errno("%s: %s", str_esc(shown, SIZE_MAX), xattrs[i].name);
 				j->rc = 1;
 			}
 		}
@@ -1928,13 +1889,13 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
 			if (up->dev == st.st_dev && up->ino == st.st_ino) {
 				warn("%s: a directory loop (a link to a directory above): "
 				     "not entered",
-				     escs(shown));
+				     str_esc(shown, SIZE_MAX));
 				j->rc = 1;
 				free(host);
 				return;
 			}
 		if (!(names = dir_entries(host, &n))) {
-			warn_errno("%s", escs(shown));
+			warn_errno("%s", str_esc(shown, SIZE_MAX));
 			j->rc = 1;
 			free(host);
 			return;
@@ -1970,7 +1931,7 @@ static int cmd_label(int argc, char **argv)
 			const char *e = label_error(o[i].arg, strlen(o[i].arg));
 
 			if (e)
-				usage_error("-%c '%s': %s", o[i].sh, escs(o[i].arg), e);
+				usage_error("-%c '%s': %s", o[i].sh, str_esc(o[i].arg, SIZE_MAX), e);
 			if (i && (!strcmp(o[i].arg, "*") || !strcmp(o[i].arg, "@")))
 				usage_error("-%c: %s cannot be an %s label", o[i].sh, o[i].arg,
 					    xattrs[i].show);
@@ -2003,7 +1964,7 @@ static int cmd_label(int argc, char **argv)
 		char **v = dir_entries(dot, &n);
 
 		if (!v)
-			die_errno("%s", escs(dot));
+			die_errno("%s", str_esc(dot, SIZE_MAX));
 		for (size_t i = 0; i < n; i++) {
 			label_one(&j, v[i], v[i], j.follow, NULL);
 			free(v[i]);
@@ -2040,7 +2001,7 @@ static const struct setting *find_setting(const char *name)
 	for (size_t i = 0; i < ARRAY_SIZE(settings); i++)
 		if (!strcmp(name, settings[i].name))
 			return &settings[i];
-	usage_error("unknown setting %s", escs(name));
+	usage_error("unknown setting %s", str_esc(name, SIZE_MAX));
 }
 
 /* Under a root, the image's /proc/self/attr/current: each part may be a
@@ -2068,7 +2029,7 @@ static char *setting_error(const struct setting *s, char *v, int *line)
 		n = strtoll(v, &end, 10);
 		if (!isdigit((unsigned char)*v) || *end || errno ||
 		    n < (!strcmp(s->name, "doi") ? 1 : 0) || n > s->max)
-			return xasprintf("'%s' is not a number in %d..%ld", escs(v),
+			return xasprintf("'%s' is not a number in %d..%ld", str_esc(v, SIZE_MAX),
 					 !strcmp(s->name, "doi"), s->max);
 		return NULL;
 	}
@@ -2082,7 +2043,7 @@ static char *setting_error(const struct setting *s, char *v, int *line)
 			const char *e = label_error(t, n);
 
 			if (e)
-				return xasprintf("'%s': %s", esc(t, n), e);
+				return xasprintf("'%s': %s", mem_esc(t, n, SIZE_MAX), e);
 			t += n;
 			t += strspn(t, " ");
 		}
@@ -2120,7 +2081,7 @@ static char *get_value(const struct setting *s)
 
 	/* Bounded, and a NUL allowed: ambient and syslog end with one. */
 	if (fd < 0 || !(t = read_fd(fd, &len))) {
-		warn_errno("%s", escs(path));
+		warn_errno("%s", str_esc(path, SIZE_MAX));
 		if (fd >= 0)
 			close(fd);
 		free(path);
@@ -2132,7 +2093,7 @@ static char *get_value(const struct setting *s)
 		len--;
 	t[len] = 0;
 	if ((e = setting_error(s, t, &line)))
-		die_input("%s:%d: %s", escs(path), line, e);
+		die_input("%s:%d: %s", str_esc(path, SIZE_MAX), line, e);
 	free(path);
 	return t;
 }
@@ -2227,7 +2188,7 @@ static void put_self(char *path, const char *val)
 	int fd = xopen(path, O_WRONLY);
 
 	if (write(fd, val, strlen(val)) != (ssize_t)strlen(val))
-		die_errno("%s: %s", escs(path), escs(val));
+		die_errno("%s: %s", str_esc(path, SIZE_MAX), str_esc(val, SIZE_MAX));
 	close(fd);
 	free(path);
 }
@@ -2268,7 +2229,7 @@ static int cmd_run(int argc, char **argv)
 		put_self(smackfs("relabel-self"), list);
 	execvp(argv[1], argv + 1);
 	die_status = errno == ENOENT ? 127 : 126;
-	die_errno("%s", escs(argv[1]));
+	die_errno("%s", str_esc(argv[1], SIZE_MAX));
 }
 
 /* Smack is active when securityfs' lsm list names it; without securityfs,
@@ -2306,7 +2267,7 @@ static int cmd_status(int argc, char **argv)
 
 	opt_parse(&argc, &argv, o, 0);
 	if (argc)
-		usage_error("status: unexpected argument %s", escs(argv[0]));
+		usage_error("status: unexpected argument %s", str_esc(argv[0], SIZE_MAX));
 	dir = kfs_dir(KFS_SMACKFS, &why);
 	if (dir) {
 		kernel_rules(&k, 0);
@@ -2357,7 +2318,7 @@ static int cmd_test(int argc, char **argv)
 {
 	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
 	if (argc)
-		usage_error("test: unexpected argument %s", escs(argv[0]));
+		usage_error("test: unexpected argument %s", str_esc(argv[0], SIZE_MAX));
 	return smack_active() > 0 ? 0 : 2;
 }
 
@@ -2380,5 +2341,5 @@ int smackctl_main(int argc, char **argv)
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(argv[0], commands[i].name))
 			return commands[i].fn(argc, argv);
-	usage_error("unknown command: %s", escs(argv[0]));
+	usage_error("unknown command: %s", str_esc(argv[0], SIZE_MAX));
 }

@@ -62,13 +62,16 @@ char *str_trim(char *s);
  * Python's surrogateescape makes, so the output is valid JSON for any bytes
  * and the bytes can be recovered (docs/lsmbox.md). */
 void json_quote(const char *s);
-/* s as a message may show it: control bytes (C0, DEL, C1) and bytes that are
- * not UTF-8 as \xNN, so that a name or a value from a file cannot drive the
- * terminal or split a line; cut after max bytes with "...".  SIZE_MAX for
- * names shown whole, SHOWN_MAX for values and arguments.  The result lives
- * until eight more calls; errno is kept (it may be an argument of warn_errno). */
+/* s as a message may show it: tab, newline and CR as \t \n \r, other
+ * control bytes (C0, DEL, C1) and bytes that are not UTF-8 as \xNN, so that
+ * a name or a value from a file cannot drive the terminal or split a line;
+ * cut after max bytes with "...".  SIZE_MAX for names shown whole, SHOWN_MAX
+ * for values and arguments.  The result lives until eight more calls; errno
+ * is kept (it may be an argument of warn_errno).  mem_esc takes the len
+ * bytes at s, NULs included (\x00). */
 #define SHOWN_MAX 64
 const char *str_esc(const char *s, size_t max);
+const char *mem_esc(const char *s, size_t len, size_t max);
 int xopen(const char *path, int flags, ...);
 void xclose(int fd);
 ssize_t write_all(int fd, const void *buf, size_t len);

@@ -202,32 +202,40 @@ void json_quote(const char *str)
 	putchar('"');
 }
 
-const char *str_esc(const char *str, size_t max)
+const char *mem_esc(const char *str, size_t len, size_t max)
 {
 	static char *ring[8];
 	static unsigned next;
 	const unsigned char *s = (const unsigned char *)str;
-	size_t n = strnlen(str, max), at;
+	size_t n = len < max ? len : max, at = 0;
 	char *out, *o;
 	int err = errno;
 
 	free(ring[next % 8]);
 	out = o = ring[next++ % 8] = xmalloc(n * 4 + 4);
-	while (*s && (at = s - (const unsigned char *)str) < max) {
-		int l = utf8_len(s, 1);
+	while (at < n) {
+		int l = s[at] ? utf8_len(s + at, 1) : 0;
 
-		if (*s < 0x20 || *s == 0x7f || !l || at + l > max) {
-			o += sprintf(o, "\\x%02x", *s);
-			s++;
+		if (s[at] == '\t' || s[at] == '\n' || s[at] == '\r') {
+			o += sprintf(o, "\\%c", s[at] == '\t' ? 't' : s[at] == '\n' ? 'n' : 'r');
+			at++;
+		} else if (s[at] < 0x20 || s[at] == 0x7f || !l || at + l > n) {
+			o += sprintf(o, "\\x%02x", s[at]);
+			at++;
 		} else {
-			memcpy(o, s, l);
+			memcpy(o, s + at, l);
 			o += l;
-			s += l;
+			at += l;
 		}
 	}
-	strcpy(o, *s ? "..." : "");
+	strcpy(o, len > max ? "..." : "");
 	errno = err;
 	return out;
+}
+
+const char *str_esc(const char *s, size_t max)
+{
+	return mem_esc(s, strlen(s), max);
 }
 
 char *next_line(char **textp)

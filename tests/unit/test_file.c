@@ -328,7 +328,9 @@ TEST(json_quote_any_bytes)
 TEST(str_esc_cuts_and_escapes)
 {
 	CHECK_STR(str_esc("plain", SIZE_MAX), "plain");
-	CHECK_STR(str_esc("a\nb\tc\x1b[1m\x7f", SIZE_MAX), "a\\x0ab\\x09c\\x1b[1m\\x7f");
+	CHECK_STR(str_esc("a\nb\tc\x1b[1m\x7f\r", SIZE_MAX), "a\\nb\\tc\\x1b[1m\\x7f\\r");
+	CHECK_STR(mem_esc("a\0b", 3, SIZE_MAX), "a\\x00b");
+	CHECK_STR(mem_esc("abc", 2, SIZE_MAX), "ab");
 	CHECK_STR(str_esc("\xff\xc3", SIZE_MAX), "\\xff\\xc3");
 	CHECK_STR(str_esc("\xc2\x9b" "x", SIZE_MAX), "\\xc2\\x9bx");	/* C1 CSI */
 	CHECK_STR(str_esc("\xc2\xa0\xc3\xa9", SIZE_MAX), "\xc2\xa0\xc3\xa9");	/* NBSP, e-acute */

@@ -14,7 +14,7 @@ is "rules --subject picks one subject" "A B rwxatl" $S rules --subject A
 printf 'Sub Obj r\nSub Nope rq\n' > bad
 is "a bad letter: file:line:col and nothing loaded" "smackctl: bad:2:11: 'q' is not an access letter (rwxatlb or -)
 smackctl: 1 error; nothing loaded
-exit 1
+exit 2
 Sub Obj rwx" sh -c "$S load bad 2>&1; echo exit \$?; $S rules --subject Sub | grep 'Obj '"
 ok "change-rule adds and removes" $S change-rule Sub Obj a x
 is "change-rule result" "Sub Obj rwa" sh -c "$S rules --subject Sub | grep 'Obj '"
@@ -54,8 +54,9 @@ for i in 1 2 3 4 5 6 7 8 9 10; do
 	sleep 1
 done
 $S set onlycap Admin
-has "a rule the kernel refuses is named by file and line" \
-	'smackctl: /sys/fs/smackfs/load2: one:1: the kernel refused "Sub Obj rwx": Operation not permitted' $S load one
+is "a rule the kernel refuses is named by file and line, exit 1" \
+	'smackctl: /sys/fs/smackfs/load2: one:1: the kernel refused "Sub Obj rwx": Operation not permitted
+exit 1' sh -c "$S load one 2>&1; echo exit \$?"
 touch go
 wait
 is "the Admin process says nothing" "" cat admin.out

@@ -64,11 +64,11 @@ has "the load file shows them" "Leg Obj rwx" cat $F/load
 has "rules --json" '{"subject":"Leg","object":"Obj","access":"rwx"}' sh -c "$S rules --json --subject Leg | tr -d '[]' | sed 's/},{/}\\n{/g'"
 printf 'Leg Obj r\nLegacyLabelLongerThan23Bytes Obj r\n' > leg2
 is "a label over 23 bytes is refused before any write" "smackctl: leg2:2: load takes labels of at most 23 bytes
-exit 1
+exit 2
 Leg Obj rwx" sh -c "$S load --legacy leg2 2>&1; echo exit \$?; $S rules --subject Leg | grep 'Obj '"
 printf 'Leg Obj r -\n' > chg
 is "a change line cannot go through load" "smackctl: chg:1: load cannot change a rule (it has no change-rule)
-exit 1" sh -c "$S load --legacy chg 2>&1; echo exit \$?"
+exit 2" sh -c "$S load --legacy chg 2>&1; echo exit \$?"
 
 # A Tizen-sized policy through apply, checked rule by rule and query by query.
 mkdir -p etc
