@@ -458,6 +458,30 @@ static uint32_t crc_bitwise(const uint8_t *p, size_t n)
 	return ~c;
 }
 
+/* HMAC keys at the edge of the hash's block size: one byte short is padded
+ * with zeros, exactly the block size is used as it is, one byte over is
+ * hashed first (RFC 2104, section 2); the random lengths below hit these
+ * three only by chance. */
+static void hmac_edges(const struct hash_alg *a, const EVP_MD *md, const uint8_t *buf)
+{
+	static const size_t msgs[] = { 0, 1, 63, 64, 65, 127, 128, 129, 1000 };
+	uint8_t key[256], want[64], got[64];
+	unsigned bs = a->blocksize, wl;
+	size_t klen, i;
+	int r;
+
+	for (klen = bs - 1; klen <= bs + 1; klen++) {
+		rnd_fill(key, klen);
+		for (i = 0; i < sizeof(msgs) / sizeof(msgs[0]); i++) {
+			HMAC(md, key, klen, buf, msgs[i], want, &wl);
+			if ((r = hmac_digest(a, key, klen, buf, msgs[i], got)) < 0)
+				fail("hmac, %zu-byte key (block %u), %zu bytes: %d", klen, bs, msgs[i], r);
+			else if (memcmp(want, got, a->digestsize))
+				fail("hmac, %zu-byte key (block %u), %zu bytes", klen, bs, msgs[i]);
+		}
+	}
+}
+
 static void diff_hash(const struct hash_alg *a)
 {
 	const EVP_MD *md = ossl_md(a->base.name);
@@ -471,6 +495,8 @@ static void diff_hash(const struct hash_alg *a)
 		return;
 	}
 	rnd_fill(buf, BIG + 64);
+	if (md)
+		hmac_edges(a, md, buf);
 	for (i = 0; i < 400 && !bad; i++) {
 		size_t len = i == 399 ? BIG : pick_len(i, 4096), off = rnd_below(16), done = 0;
 		unsigned wl;
