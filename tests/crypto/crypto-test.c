@@ -329,6 +329,67 @@ out:
 	free(key), free(iv), free(pt), free(ct), free(aad), free(tag), free(out), free(c);
 }
 
+/* The tag, whole and cut to each length the API takes (4, 8, 12 to 16
+ * bytes): the right one opens, the one with its last (or first) byte
+ * changed does not, and leaves no plaintext.  Test Case 4 of McGrew and
+ * Viega's GCM specification: AAD, and a text that ends in a part block. */
+static void kat_gcm_tags(struct kat *k)
+{
+	const struct aead_alg *a = (const struct aead_alg *)k->alg;
+	struct aead_ctx *c = xalloc(sizeof(*c));
+	uint8_t *key, *iv, *aad, *pt, *ct, *tag, *out, t[16];
+	size_t len, aadlen, taglen, i, j;
+	int rc;
+
+	k->file = "GCM spec Test Case 4";
+	unhex("feffe9928665731c6d6a8f9467308308", &key);
+	unhex("cafebabefacedbaddecaf888", &iv);
+	aadlen = unhex("feedfacedeadbeeffeedfacedeadbeefabaddad2", &aad);
+	len = unhex("d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72"
+		    "1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39", &pt);
+	unhex("42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e"
+	      "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091", &ct);
+	unhex("5bc94fbc3221a5db94fae95ae7121a47", &tag);
+	out = xalloc(len);
+	memset(c, 0, sizeof(*c));
+	c->alg = a;
+	if (a->ivsize && a->ivsize != 12) {
+		k->other_iv++;
+		goto out;
+	}
+	if (a->setkey(c, key, 16) < 0) {
+		fail("%s: setkey refused", k->file);
+		goto out;
+	}
+	for (taglen = 4; taglen <= 16; taglen++) {
+		if (taglen != 4 && taglen != 8 && taglen < 12)
+			continue;
+		rc = a->encrypt(c, out, pt, len, aad, aadlen, iv, 12, t, taglen);
+		if (rc < 0 || memcmp(out, ct, len) || memcmp(t, tag, taglen))
+			fail("%s, %zu-byte tag: encrypt (%d)", k->file, taglen, rc);
+		rc = a->decrypt(c, out, ct, len, aad, aadlen, iv, 12, tag, taglen);
+		if (rc < 0 || memcmp(out, pt, len))
+			fail("%s, %zu-byte tag: the right tag refused (%d)", k->file, taglen, rc);
+		for (j = 0; j < 2; j++) {
+			size_t at = j ? 0 : taglen - 1;
+
+			memcpy(t, tag, taglen);
+			t[at] ^= 0x80;
+			rc = a->decrypt(c, out, ct, len, aad, aadlen, iv, 12, t, taglen);
+			for (i = 0; i < len && !out[i]; i++)
+				;
+			if (rc != -EBADMSG || i != len)
+				fail("%s, %zu-byte tag with byte %zu changed: %d, %s", k->file, taglen,
+				     at, rc, i == len ? "no plaintext" : "plaintext left");
+		}
+		k->count++;
+	}
+out:
+	if (a->release)
+		a->release(c);
+	free(key), free(iv), free(aad), free(pt), free(ct), free(tag), free(out), free(c);
+}
+
 static const char *const hash_files[][4] = {
 	{ "sha1", "SHA1ShortMsg.rsp", "SHA1LongMsg.rsp", "rfc-2202-sha1.txt" },
 	{ "sha224", "SHA224ShortMsg.rsp", "SHA224LongMsg.rsp", "rfc-4231-sha224.txt" },
@@ -415,6 +476,7 @@ static void test_kat(const struct crypto_alg *a)
 			"gcmDecrypt128.rsp", "gcmDecrypt192.rsp", "gcmDecrypt256.rsp",
 		};
 		run_files(&k, gcm, 6, kat_aead);
+		kat_gcm_tags(&k);
 	}
 	if (!k.count)
 		fail("no vectors for %s", a->name);
