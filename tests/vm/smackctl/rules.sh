@@ -45,7 +45,11 @@ ok "clear onlycap" $S set onlycap -
 is "onlycap is empty" "" $S get onlycap
 
 # A write the kernel refuses (onlycap leaves root unprivileged) is named by
-# file and line; a process labelled Admin then clears onlycap again.
+# file and line; a process labelled Admin then clears onlycap again.  No
+# rule is left, so that apply below gets as far as cipso2.
+ok "clean before onlycap" $S clean
+mkdir -p refused/accesses.d refused/cipso.d
+printf 'Refused 4 1\n' > refused/cipso.d/map
 $S run Admin sh -c 'while [ ! -e go ]; do sleep 1; done; lsmbox smackctl set onlycap -' > admin.out 2>&1 &
 # It must be relabelled before onlycap leaves root unprivileged.
 admin=$!
@@ -57,6 +61,9 @@ $S set onlycap Admin
 is "a rule the kernel refuses is named by file and line, exit 1" \
 	'smackctl: /sys/fs/smackfs/load2: one:1: the kernel refused "Sub Obj rwx": Operation not permitted
 exit 1' sh -c "$S load one 2>&1; echo exit \$?"
+is "apply: a cipso2 mapping the kernel refuses is named by file and line, exit 1" \
+	'smackctl: /sys/fs/smackfs/cipso2: refused/cipso.d/map:1: the kernel refused "Refused 4   1   1   ": Operation not permitted
+exit 1' sh -c "$S apply --allow-empty --config refused 2>&1; echo exit \$?"
 touch go
 wait
 is "the Admin process says nothing" "" cat admin.out
