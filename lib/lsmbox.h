@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdnoreturn.h>
 #include <sys/types.h>
 
@@ -176,7 +177,9 @@ char *root_path(const char *abspath);
 const char *kfs_name(enum kfs fs);
 /* The directory where fs is found, or NULL (then *why says what was tried). */
 const char *kfs_dir(enum kfs fs, const char **why);
-/* dir/rel for fs, dying with a message naming the mount command when absent. */
+/* dir/rel for fs, dying with a message naming the mount command when absent.
+ * Under a root, rel is resolved inside it except its last component, which
+ * is left as it is: open it with O_NOFOLLOW (or root_open). */
 char *kfs_path(enum kfs fs, const char *rel);
 void kfs_reset(void);			/* forget cached lookups (tests) */
 

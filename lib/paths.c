@@ -40,6 +40,7 @@ static struct {
 	int rootfd;		/* O_PATH of the root, when there is one */
 	int looked[KFS_COUNT];
 	char *dir[KFS_COUNT];
+	const char *rel[KFS_COUNT];	/* under a root: dir as the image names it */
 	char *why[KFS_COUNT];
 } P;
 
@@ -208,7 +209,7 @@ char *xroot_file(const char *path, unsigned flags)
 	char *r = root_file(path, flags);
 
 	if (!r)
-		die_errno("%s", path);
+		die_errno("%s", str_esc(path, SIZE_MAX));
 	return r;
 }
 
@@ -286,6 +287,7 @@ static void kfs_lookup(enum kfs fs)
 		if (d && (root ? is_dir(d) : (statfs(d, &sf) == 0 &&
 					      (unsigned long)sf.f_type == k->magic))) {
 			P.dir[fs] = d;
+			P.rel[fs] = k->dirs[i];
 			return;
 		}
 		snprintf(tried + strlen(tried), sizeof(tried) - strlen(tried), "%s%s%s",
@@ -311,8 +313,17 @@ const char *kfs_dir(enum kfs fs, const char **why)
 char *kfs_path(enum kfs fs, const char *rel)
 {
 	const char *why, *dir = kfs_dir(fs, &why);
+	char *img, *p;
 
 	if (!dir)
 		die("%s", why);
-	return xasprintf("%s/%s", dir, rel);
+	if (!root_dir())
+		return xasprintf("%s/%s", dir, rel);
+	/* "self/attr/current" under an image's /proc: each part in the jail,
+	 * the last one not followed (kernel files are no links: the caller
+	 * opens with O_NOFOLLOW, and a link there is refused). */
+	img = xasprintf("%s/%s", P.rel[fs], rel);
+	p = xroot_file(img, ROOT_NOFOLLOW);
+	free(img);
+	return p;
 }

@@ -339,3 +339,16 @@ TEST(root_must_be_a_directory)
 	CHECK_INT(c.status, 2);
 	CHECK(strstr(c.err, "Not a directory"));
 }
+
+/* kfs_path's relative part is resolved in the jail too, link by link. */
+TEST(kfs_path_rel_inside_root)
+{
+	mkdirs("img/proc/1/attr");
+	mkdirs("img/elsewhere");
+	link_to("1", "img/proc/self");
+	link_to("/elsewhere", "img/proc/1/attr/current");
+	root_set(at("img"));
+	/* The last part is not followed: the caller opens with O_NOFOLLOW. */
+	CHECK_STR(kfs_path(KFS_PROC, "self/attr/current"), at("img/proc/1/attr/current"));
+	CHECK_STR(kfs_path(KFS_PROC, "self/attr/x"), at("img/proc/1/attr/x"));
+}
