@@ -110,8 +110,6 @@ static struct {
 	struct kset ks;
 } TT;
 
-/* /proc/crypto of a big machine is some 100 kB. */
-#define PROC_CRYPTO_MAX ((size_t)16 << 20)
 
 static uint64_t cycles(void)
 {
@@ -695,76 +693,15 @@ static int klist_row(const struct kalg_info *k, void *arg)
 	return 0;
 }
 
-/* One "key : value" of /proc/crypto into *k; what is wrong with it, or NULL.
- * Keys this reader does not know (chunksize, walksize, statesize, ...) are
- * the kernel's to add and pass. */
-static const char *proc_crypto_field(struct kalg_info *k, const char *key, const char *v)
-{
-	static const struct {
-		const char *key;
-		size_t off;
-	} strs[] = {
-		{ "name", offsetof(struct kalg_info, name) },
-		{ "driver", offsetof(struct kalg_info, driver) },
-		{ "module", offsetof(struct kalg_info, module) },
-		{ "type", offsetof(struct kalg_info, type) },
-		{ "geniv", offsetof(struct kalg_info, geniv) },
-	}, nums[] = {
-		{ "priority", offsetof(struct kalg_info, priority) },
-		{ "refcnt", offsetof(struct kalg_info, refcnt) },
-		{ "blocksize", offsetof(struct kalg_info, blocksize) },
-		{ "digestsize", offsetof(struct kalg_info, digestsize) },
-		{ "min keysize", offsetof(struct kalg_info, min_keysize) },
-		{ "max keysize", offsetof(struct kalg_info, max_keysize) },
-		{ "ivsize", offsetof(struct kalg_info, ivsize) },
-		{ "maxauthsize", offsetof(struct kalg_info, maxauthsize) },
-		{ "seedsize", offsetof(struct kalg_info, seedsize) },
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(strs); i++)
-		if (!strcmp(key, strs[i].key)) {
-			/* The kernel's names end before CRYPTO_MAX_ALG_NAME (128);
-			 * kept to 63 bytes, as crypto_user reports them (every
-			 * string of struct kalg_info is 64 bytes). */
-			if (strlen(v) >= 128)
-				return "longer than the kernel's 127 bytes";
-			memset((char *)k + strs[i].off, 0, sizeof(k->name));
-			memcpy((char *)k + strs[i].off, v, strnlen(v, sizeof(k->name) - 1));
-			return NULL;
-		}
-	for (i = 0; i < ARRAY_SIZE(nums); i++)
-		if (!strcmp(key, nums[i].key)) {
-			uint64_t n = 0;
-			const char *c = v;
-
-			/* No clamping: a number that does not fit is not one. */
-			for (; *c >= '0' && *c <= '9' && n <= UINT32_MAX; c++)
-				n = n * 10 + (*c - '0');
-			if (!*v || *c || n > UINT32_MAX)
-				return "not a number in 0..4294967295";
-			*(uint32_t *)((char *)k + nums[i].off) = n;
-			return NULL;
-		}
-	if (!strcmp(key, "selftest"))
-		k->flags |= strcmp(v, "passed") ? 0 : KALG_TESTED;
-	else if (!strcmp(key, "internal"))
-		k->flags |= strcmp(v, "yes") ? 0 : KALG_INTERNAL;
-	else if (!strcmp(key, "async"))
-		k->flags |= strcmp(v, "yes") ? 0 : KALG_ASYNC;
-	return NULL;
-}
-
 /* kernel list --proc or --root: /proc/crypto (ROOT/proc/crypto, opened
  * inside the root) read whole, bounded, and parsed before a row is
  * printed; what does not parse is FILE:LINE, exit 2. */
 static void proc_crypto_read(struct kset *ks)
 {
 	const char *root = root_dir();
-	char *name = xasprintf("%s/proc/crypto", root ? root : ""), *text, *p, *line;
+	char *name = xasprintf("%s/proc/crypto", root ? root : ""), *text;
 	int fd = root_open("/proc/crypto", O_RDONLY | O_NONBLOCK | O_NOCTTY, 0);
-	size_t lineno = 0, start = 0;
-	struct kalg_info k;
+	struct proc_crypto_err e;
 	struct stat st;
 
 	if (fd < 0)
@@ -773,38 +710,14 @@ static void proc_crypto_read(struct kset *ks)
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		die("kernel list: %s: not a regular file", str_esc(name, SIZE_MAX));
 	die_status = 2;
-	p = text = xread_text_fd(fd, str_esc(name, SIZE_MAX), PROC_CRYPTO_MAX, NULL);
+	text = xread_text_fd(fd, str_esc(name, SIZE_MAX), PROC_CRYPTO_MAX, NULL);
 	close(fd);
-	memset(&k, 0, sizeof(k));
-	for (;;) {
-		char *colon, *key;
-		const char *why;
-
-		line = next_line(&p);
-		if (line)
-			lineno++;
-		if (!line || !*str_trim(line)) {
-			if (start && (!k.name[0] || !k.driver[0]))
-				die("%s:%zu: an entry without a name or a driver", str_esc(name, SIZE_MAX), start);
-			if (start)
-				kset_add(&k, ks);
-			memset(&k, 0, sizeof(k));
-			start = 0;
-			if (!line)
-				break;
-			continue;
-		}
-		if (!(colon = strchr(line, ':')))
-			die("%s:%zu: not KEY : VALUE: '%s'", str_esc(name, SIZE_MAX), lineno, str_esc(line, SHOWN_MAX));
-		*colon = 0;
-		key = str_trim(line);
-		if (!*key)
-			die("%s:%zu: no key before ':'", str_esc(name, SIZE_MAX), lineno);
-		if ((why = proc_crypto_field(&k, key, str_trim(colon + 1))))
-			die("%s:%zu: %s: %s: '%s'", str_esc(name, SIZE_MAX), lineno, str_esc(key, SHOWN_MAX), why,
-			    str_esc(str_trim(colon + 1), SHOWN_MAX));
-		if (!start)
-			start = lineno;
+	if (proc_crypto_parse(text, kset_add, ks, &e) < 0) {
+		if (e.key)
+			die("%s:%zu: %s: %s: '%s'", str_esc(name, SIZE_MAX), e.line, str_esc(e.key, SHOWN_MAX),
+			    e.why, str_esc(e.value, SHOWN_MAX));
+		die("%s:%zu: %s%s%s%s", str_esc(name, SIZE_MAX), e.line, e.why, e.value ? ": '" : "",
+		    e.value ? str_esc(e.value, SHOWN_MAX) : "", e.value ? "'" : "");
 	}
 	die_status = 1;
 	free(text);

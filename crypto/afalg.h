@@ -53,7 +53,23 @@ int cru_set_priority(const char *driver, uint32_t prio);
 int cru_add(const char *name);
 /* CRYPTO_MSG_DELALG: remove the template instance DRIVER (-EBUSY in use). */
 int cru_del(const char *driver);
-/* The same facts read from /proc/crypto (ROOT/proc/crypto). */
+/* The same facts from /proc/crypto's text: blocks of "key : value" lines,
+ * a blank line between.  Read strictly: a line that is not KEY : VALUE, a
+ * number that is not one in 0..2^32-1 (never clamped), a name of 128 bytes
+ * or more (the kernel's are shorter; kept to 63, as crypto_user reports
+ * them), an entry without name or driver: -EINVAL, with *e saying where
+ * and what (key and value point into text).  Unknown keys pass.  fn's
+ * negative return is returned, a positive one stops the walk (0). */
+struct proc_crypto_err {
+	size_t line;
+	const char *why, *key, *value;
+};
+/* /proc/crypto of a big machine is some 100 kB; a file past this is not it. */
+#define PROC_CRYPTO_MAX ((size_t)16 << 20)
+int proc_crypto_parse(char *text, int (*fn)(const struct kalg_info *, void *), void *arg,
+		      struct proc_crypto_err *e);
+/* proc_crypto_parse of the file path: a regular file, at most
+ * PROC_CRYPTO_MAX bytes, no NUL byte, else -EINVAL (or -EFBIG, -errno). */
 int proc_crypto_list(const char *path, int (*fn)(const struct kalg_info *, void *), void *arg);
 
 #endif

@@ -3,16 +3,21 @@
  * driver's priority, instantiate and remove template instances; and the
  * same listing parsed from /proc/crypto, to compare and to fall back on. */
 #include <errno.h>
+#include <fcntl.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <linux/cryptouser.h>
 #include <linux/netlink.h>
 
 #include "afalg.h"
+#include "lsmbox.h"
 
 #ifndef NETLINK_CRYPTO
 #define NETLINK_CRYPTO 21
@@ -280,78 +285,140 @@ int cru_del(const char *driver)
 	return request(CRYPTO_MSG_DELALG, NULL, driver, -1, NULL);
 }
 
-/* /proc/crypto: blocks of "key : value" lines, a blank line between. */
+/* One "key : value" of /proc/crypto into *k; what is wrong with it, or NULL.
+ * Keys this reader does not know (chunksize, walksize, statesize, ...) are
+ * the kernel's to add and pass. */
+static const char *proc_field(struct kalg_info *k, const char *key, const char *v)
+{
+	static const struct {
+		const char *key;
+		size_t off;
+	} strs[] = {
+		{ "name", offsetof(struct kalg_info, name) },
+		{ "driver", offsetof(struct kalg_info, driver) },
+		{ "module", offsetof(struct kalg_info, module) },
+		{ "type", offsetof(struct kalg_info, type) },
+		{ "geniv", offsetof(struct kalg_info, geniv) },
+	}, nums[] = {
+		{ "priority", offsetof(struct kalg_info, priority) },
+		{ "refcnt", offsetof(struct kalg_info, refcnt) },
+		{ "blocksize", offsetof(struct kalg_info, blocksize) },
+		{ "digestsize", offsetof(struct kalg_info, digestsize) },
+		{ "min keysize", offsetof(struct kalg_info, min_keysize) },
+		{ "max keysize", offsetof(struct kalg_info, max_keysize) },
+		{ "ivsize", offsetof(struct kalg_info, ivsize) },
+		{ "maxauthsize", offsetof(struct kalg_info, maxauthsize) },
+		{ "seedsize", offsetof(struct kalg_info, seedsize) },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(strs); i++)
+		if (!strcmp(key, strs[i].key)) {
+			/* The kernel's names end before CRYPTO_MAX_ALG_NAME (128);
+			 * kept to 63 bytes, as crypto_user reports them (every
+			 * string of struct kalg_info is 64 bytes). */
+			if (strlen(v) >= 128)
+				return "longer than the kernel's 127 bytes";
+			memset((char *)k + strs[i].off, 0, sizeof(k->name));
+			memcpy((char *)k + strs[i].off, v, strnlen(v, sizeof(k->name) - 1));
+			return NULL;
+		}
+	for (i = 0; i < ARRAY_SIZE(nums); i++)
+		if (!strcmp(key, nums[i].key)) {
+			uint64_t n = 0;
+			const char *c = v;
+
+			/* No clamping: a number that does not fit is not one. */
+			for (; *c >= '0' && *c <= '9' && n <= UINT32_MAX; c++)
+				n = n * 10 + (*c - '0');
+			if (!*v || *c || n > UINT32_MAX)
+				return "not a number in 0..4294967295";
+			*(uint32_t *)((char *)k + nums[i].off) = n;
+			return NULL;
+		}
+	if (!strcmp(key, "selftest"))
+		k->flags |= strcmp(v, "passed") ? 0 : KALG_TESTED;
+	else if (!strcmp(key, "internal"))
+		k->flags |= strcmp(v, "yes") ? 0 : KALG_INTERNAL;
+	else if (!strcmp(key, "async"))
+		k->flags |= strcmp(v, "yes") ? 0 : KALG_ASYNC;
+	return NULL;
+}
+
+int proc_crypto_parse(char *text, int (*fn)(const struct kalg_info *, void *), void *arg,
+		      struct proc_crypto_err *e)
+{
+	size_t lineno = 0, start = 0;
+	struct kalg_info k;
+	char *p = text, *line;
+	int r;
+
+	memset(e, 0, sizeof(*e));
+	memset(&k, 0, sizeof(k));
+	for (;;) {
+		char *colon, *key, *v;
+
+		line = next_line(&p);
+		if (line)
+			lineno++;
+		if (!line || !*str_trim(line)) {
+			if (start && (!k.name[0] || !k.driver[0])) {
+				e->line = start;
+				e->why = "an entry without a name or a driver";
+				return -EINVAL;
+			}
+			if (start && (r = fn(&k, arg)))
+				return r < 0 ? r : 0;
+			memset(&k, 0, sizeof(k));
+			start = 0;
+			if (!line)
+				return 0;
+			continue;
+		}
+		e->line = lineno;
+		if (!(colon = strchr(line, ':'))) {
+			e->why = "not KEY : VALUE";
+			e->value = line;
+			return -EINVAL;
+		}
+		*colon = 0;
+		key = str_trim(line);
+		v = str_trim(colon + 1);
+		if (!*key) {
+			e->why = "no key before ':'";
+			return -EINVAL;
+		}
+		if ((e->why = proc_field(&k, key, v))) {
+			e->key = key;
+			e->value = v;
+			return -EINVAL;
+		}
+		if (!start)
+			start = lineno;
+	}
+}
+
 int proc_crypto_list(const char *path, int (*fn)(const struct kalg_info *, void *), void *arg)
 {
-	FILE *f = fopen(path, "re");
-	char line[256];
-	struct kalg_info k;
-	int have = 0, r = 0;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), r;
+	struct proc_crypto_err e;
+	struct stat st;
+	size_t len;
+	char *text;
 
-	if (!f)
+	if (fd < 0)
 		return -errno;
-	memset(&k, 0, sizeof(k));
-	while (!r) {
-		char *got = fgets(line, sizeof(line), f), *colon, *v, *e;
-		size_t kl;
-
-		if (!got || line[0] == '\n') {
-			if (have)
-				r = fn(&k, arg);
-			memset(&k, 0, sizeof(k));
-			have = 0;
-			if (!got)
-				break;
-			continue;
-		}
-		colon = strchr(line, ':');
-		if (!colon)
-			continue;
-		for (kl = colon - line; kl && line[kl - 1] == ' '; kl--)
-			;
-		line[kl] = 0;
-		v = colon + 1 + (colon[1] == ' ');
-		v[strcspn(v, "\n")] = 0;
-		have = 1;
-		if (!strcmp(line, "name"))
-			copy_name(k.name, v, sizeof(k.name));
-		else if (!strcmp(line, "driver"))
-			copy_name(k.driver, v, sizeof(k.driver));
-		else if (!strcmp(line, "module"))
-			copy_name(k.module, v, sizeof(k.module));
-		else if (!strcmp(line, "type"))
-			copy_name(k.type, v, sizeof(k.type));
-		else if (!strcmp(line, "geniv"))
-			copy_name(k.geniv, v, sizeof(k.geniv));
-		else if (!strcmp(line, "selftest"))
-			k.flags |= strcmp(v, "passed") ? 0 : KALG_TESTED;
-		else if (!strcmp(line, "internal"))
-			k.flags |= strcmp(v, "yes") ? 0 : KALG_INTERNAL;
-		else if (!strcmp(line, "async"))
-			k.flags |= strcmp(v, "yes") ? 0 : KALG_ASYNC;
-		else {
-			unsigned long n = strtoul(v, &e, 10);
-			static const struct {
-				const char *key;
-				size_t off;
-			} nums[] = {
-				{ "priority", offsetof(struct kalg_info, priority) },
-				{ "refcnt", offsetof(struct kalg_info, refcnt) },
-				{ "blocksize", offsetof(struct kalg_info, blocksize) },
-				{ "digestsize", offsetof(struct kalg_info, digestsize) },
-				{ "min keysize", offsetof(struct kalg_info, min_keysize) },
-				{ "max keysize", offsetof(struct kalg_info, max_keysize) },
-				{ "ivsize", offsetof(struct kalg_info, ivsize) },
-				{ "maxauthsize", offsetof(struct kalg_info, maxauthsize) },
-				{ "seedsize", offsetof(struct kalg_info, seedsize) },
-			};
-			size_t i;
-
-			for (i = 0; i < sizeof(nums) / sizeof(nums[0]); i++)
-				if (!strcmp(line, nums[i].key) && e != v)
-					*(uint32_t *)((char *)&k + nums[i].off) = n;
-		}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -EINVAL;
 	}
-	fclose(f);
-	return r < 0 ? r : 0;
+	text = read_fd_max(fd, PROC_CRYPTO_MAX, &len);
+	r = text ? 0 : -errno;
+	close(fd);
+	if (!r && memchr(text, 0, len))
+		r = -EINVAL;
+	if (!r)
+		r = proc_crypto_parse(text, fn, arg, &e);
+	free(text);
+	return r;
 }
