@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* aes-aesni.S: AES (FIPS-197) modes with AES-NI for struct aes_ops and
  * gcm_ops: ECB, CBC, CTR (128-bit counter), XTS, GCM's CTR32, and GCM's
  * CTR32 + GHASH stitched (with PCLMULQDQ, on ghash-pclmul.S's table).
@@ -25,6 +26,8 @@
  * (0.43), GCM stitched enc 0.58 (0.60), dec 0.61 (0.62).
  */
 
+#include "linkage.h"
+
 #define DEC	256		/* offsetof(struct aes_key, dec): enc is 240 bytes, dec 64-aligned */
 #define ROUNDS	496		/* offsetof(struct aes_key, rounds) */
 
@@ -35,8 +38,7 @@
 #define IV	%r8
 #define KEND	%r11		/* the last round key */
 
-	.section .rodata
-	.p2align 4
+RODATA aes_aesni, 16
 .Lbswap:			/* pshufb: reverse the 16 bytes */
 	.byte 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
 .Lone:				/* 1 in the low qword (and low dword) */
@@ -45,8 +47,6 @@
 	.quad 0, 1
 .Lpoly:				/* GHASH's reduction: 0xc2 << 56 in the high qword */
 	.quad 1, 0xc200000000000000
-
-	.text
 
 /* eax = 16 * rounds, KEND = the last key of the schedule at byte OFF. */
 .macro keys off
@@ -90,20 +90,6 @@
 	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	pxor %xmm\i, %xmm\i
 	.endr
-.endm
-
-.macro func name
-	.section .text.\name, "ax", @progbits	/* one a section, for --gc-sections */
-	.globl \name
-	.type \name, @function
-	.p2align 5
-\name:
-	.cfi_startproc
-.endm
-
-.macro endfunc name
-	.cfi_endproc
-	.size \name, . - \name
 .endm
 
 /* Save and restore a callee-saved register. */
@@ -167,13 +153,13 @@
 	ret
 .endm
 
-func aesni_ecb_enc
+FUNC aesni_ecb_enc
 	ecb aesenc, aesenclast, 0
-endfunc aesni_ecb_enc
+ENDFUNC aesni_ecb_enc
 
-func aesni_ecb_dec
+FUNC aesni_ecb_dec
 	ecb aesdec, aesdeclast, DEC
-endfunc aesni_ecb_dec
+ENDFUNC aesni_ecb_dec
 
 /* --- CBC encryption --- */
 
@@ -230,7 +216,7 @@ endfunc aesni_ecb_dec
 	ret
 .endm
 
-func aesni_cbc_enc
+FUNC aesni_cbc_enc
 	testq LEN, LEN
 	jz 9f
 	keys 0
@@ -260,7 +246,7 @@ func aesni_cbc_enc
 	cbcenc_loop "5, 6, 7, 8, 9, 10, 11, 12, 13", 0
 9:	clear
 	ret
-endfunc aesni_cbc_enc
+ENDFUNC aesni_cbc_enc
 
 #undef S
 #undef K0
@@ -272,7 +258,7 @@ endfunc aesni_cbc_enc
 
 /* xmm11: the previous ciphertext (the IV first); the last round key is
  * xored with it, so AESDECLAST gives the plaintext. */
-func aesni_cbc_dec
+FUNC aesni_cbc_dec
 	testq LEN, LEN
 	jz 9f
 	keys DEC
@@ -315,7 +301,7 @@ func aesni_cbc_dec
 4:	movups %xmm11, (IV)
 9:	clear
 	ret
-endfunc aesni_cbc_dec
+ENDFUNC aesni_cbc_dec
 
 /* --- CTR and CTR32 --- */
 
@@ -367,7 +353,7 @@ endfunc aesni_cbc_dec
 
 /* 128-bit big-endian counter: 8 at a time while the low qword cannot
  * wrap within them, else one block with the carry. */
-func aesni_ctr
+FUNC aesni_ctr
 	testq LEN, LEN
 	jz 9f
 	ctrsetup
@@ -393,10 +379,10 @@ func aesni_ctr
 	movups %xmm11, (IV)
 9:	clear
 	ret
-endfunc aesni_ctr
+ENDFUNC aesni_ctr
 
 /* GCM's counter: only the low 32 bits step, wrapping. */
-func aesni_ctr32
+FUNC aesni_ctr32
 	testq LEN, LEN
 	jz 9f
 	ctrsetup
@@ -415,7 +401,7 @@ func aesni_ctr32
 	movups %xmm11, (IV)
 9:	clear
 	ret
-endfunc aesni_ctr32
+ENDFUNC aesni_ctr32
 
 /* --- XTS --- */
 
@@ -529,13 +515,13 @@ endfunc aesni_ctr32
 	ret
 .endm
 
-func aesni_xts_enc
+FUNC aesni_xts_enc
 	xts aesenc, aesenclast, 0
-endfunc aesni_xts_enc
+ENDFUNC aesni_xts_enc
 
-func aesni_xts_dec
+FUNC aesni_xts_dec
 	xts aesdec, aesdeclast, DEC
-endfunc aesni_xts_dec
+ENDFUNC aesni_xts_dec
 
 /* --- GCM, stitched --- */
 
@@ -737,7 +723,7 @@ endfunc aesni_xts_dec
 /* size_t aesni_gcm_enc(key, htable, xi, dst, src, nblocks, ctr): the
  * first group is only encrypted, each later one is encrypted while the
  * one before is hashed, the last is hashed alone. */
-func aesni_gcm_enc
+FUNC aesni_gcm_enc
 	gcmenter 16
 	gcmload
 	middle aesenc, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5, %xmm6, %xmm7
@@ -750,10 +736,10 @@ func aesni_gcm_enc
 	jnz 2b
 	ghash8 -128, GDST
 	gcmleave
-endfunc aesni_gcm_enc
+ENDFUNC aesni_gcm_enc
 
 /* size_t aesni_gcm_dec(...): each group hashed while it is decrypted. */
-func aesni_gcm_dec
+FUNC aesni_gcm_dec
 	gcmenter 8
 2:	gcmload
 	stitched 0, GSRC
@@ -761,6 +747,4 @@ func aesni_gcm_dec
 	decq GLEN
 	jnz 2b
 	gcmleave
-endfunc aesni_gcm_dec
-
-	.section .note.GNU-stack,"",@progbits
+ENDFUNC aesni_gcm_dec

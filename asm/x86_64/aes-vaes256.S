@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* aes-vaes256.S: AES-CTR, AES-XTS, GCM's CTR32 and GHASH on 256-bit vectors
  * (AVX2 + VAES + VPCLMULQDQ, VEX only: for CPUs without AVX-512), two
  * blocks to a ymm register.
@@ -28,11 +29,12 @@
  * CTR 0.35, XTS 0.50, GCM 0.71).
  */
 
+#include "linkage.h"
+
 #define DEC	256		/* offsetof(struct aes_key, dec) */
 #define ROUNDS	496		/* offsetof(struct aes_key, rounds) */
 
-	.section .rodata
-	.p2align 5
+RODATA aes_vaes256, 32
 .Lbswap:			/* vpshufb: reverse each 16-byte lane */
 	.byte 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
 	.byte 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
@@ -46,21 +48,6 @@
 	.quad 0, 0, 1, 1
 .Lxtsshr:
 	.quad 64, 64, 63, 63
-
-	.text
-
-.macro FUNC name
-	.globl \name
-	.type \name, @function
-	.p2align 5
-\name:
-	.cfi_startproc
-.endm
-
-.macro ENDF name
-	.cfi_endproc
-	.size \name, . - \name
-.endm
 
 /* r10 = the last round key of the schedule at byte OFF. */
 .macro lastkey off
@@ -176,7 +163,7 @@ FUNC vaes256_ctr32
 	movl	%eax, 12(%r8)
 	vzeroupper
 1:	ret
-ENDF vaes256_ctr32
+ENDFUNC vaes256_ctr32
 
 /* void vaes256_ctr(const struct aes_key *k, uint8_t *dst, const uint8_t *src,
  *		    size_t nblocks, uint8_t ctr[16]): a 128-bit big-endian counter.
@@ -220,7 +207,7 @@ FUNC vaes256_ctr
 	.cfi_restore %rbx
 	vzeroupper
 3:	ret
-ENDF vaes256_ctr
+ENDFUNC vaes256_ctr
 
 /* --- XTS --- */
 
@@ -321,11 +308,11 @@ ENDF vaes256_ctr
  *			size_t nblocks, uint8_t tweak[16]) */
 FUNC vaes256_xts_enc
 	xts	0, vaesenc, vaesenclast
-ENDF vaes256_xts_enc
+ENDFUNC vaes256_xts_enc
 
 FUNC vaes256_xts_dec
 	xts	DEC, vaesdec, vaesdeclast
-ENDF vaes256_xts_dec
+ENDFUNC vaes256_xts_dec
 
 /* --- GHASH --- */
 
@@ -437,7 +424,7 @@ FUNC ghash_vpclmul256_init
 	jmp	1b
 2:	vzeroupper
 	ret
-ENDF ghash_vpclmul256_init
+ENDFUNC ghash_vpclmul256_init
 
 /* void ghash_vpclmul256(uint8_t xi[16], const uint8_t *htable,
  *			 const uint8_t *p, size_t nblocks)
@@ -513,6 +500,4 @@ FUNC ghash_vpclmul256
 	vmovdqu	%xmm0, (%rdi)
 	vzeroupper
 9:	ret
-ENDF ghash_vpclmul256
-
-	.section .note.GNU-stack, "", @progbits
+ENDFUNC ghash_vpclmul256

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* aes-vaes512.S: AES-CTR, AES-XTS, GCM's CTR32 and GHASH on 512-bit vectors
  * (AVX-512 F/BW/VL + VAES + VPCLMULQDQ), four blocks to a zmm register.
  *
@@ -36,11 +37,12 @@
  * GHASH 0.107, GCM AES-128 as ctr32 + ghash 0.19 (0.71: 3.8x).
  */
 
+#include "linkage.h"
+
 #define DEC	256		/* offsetof(struct aes_key, dec) */
 #define ROUNDS	496		/* offsetof(struct aes_key, rounds) */
 
-	.section .rodata
-	.p2align 6
+RODATA aes_vaes512, 64
 .Lbswap:			/* vpshufb: reverse each 16-byte lane */
 	.byte 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
 .Llanes:			/* the counter offsets of the four lanes */
@@ -57,21 +59,6 @@
 	.quad 0, 0, 1, 1, 2, 2, 3, 3
 .Lxtsshr:
 	.quad 64, 64, 63, 63, 62, 62, 61, 61
-
-	.text
-
-.macro FUNC name
-	.globl \name
-	.type \name, @function
-	.p2align 5
-\name:
-	.cfi_startproc
-.endm
-
-.macro ENDF name
-	.cfi_endproc
-	.size \name, . - \name
-.endm
 
 /* The schedule at byte OFF of the key: round keys 0..13 to zmm16..zmm29,
  * the last one (10, 12 or 14) to zmm30. */
@@ -217,7 +204,7 @@ FUNC vaes512_ctr32
 	movl	%eax, 12(%r8)
 	vzeroupper
 1:	ret
-ENDF vaes512_ctr32
+ENDFUNC vaes512_ctr32
 
 /* void vaes512_ctr(const struct aes_key *k, uint8_t *dst, const uint8_t *src,
  *		    size_t nblocks, uint8_t ctr[16]): a 128-bit big-endian counter.
@@ -253,7 +240,7 @@ FUNC vaes512_ctr
 	movq	%r10, 8(%r8)
 	vzeroupper
 3:	ret
-ENDF vaes512_ctr
+ENDFUNC vaes512_ctr
 
 /* --- XTS --- */
 
@@ -376,11 +363,11 @@ ENDF vaes512_ctr
  *			size_t nblocks, uint8_t tweak[16]) */
 FUNC vaes512_xts_enc
 	xts	0, vaesenc, vaesenclast
-ENDF vaes512_xts_enc
+ENDFUNC vaes512_xts_enc
 
 FUNC vaes512_xts_dec
 	xts	DEC, vaesdec, vaesdeclast
-ENDF vaes512_xts_dec
+ENDFUNC vaes512_xts_dec
 
 /* --- GHASH --- */
 
@@ -514,7 +501,7 @@ FUNC ghash_vpclmul512_init
 	jmp	1b
 2:	vzeroupper
 	ret
-ENDF ghash_vpclmul512_init
+ENDFUNC ghash_vpclmul512_init
 
 /* void ghash_vpclmul512(uint8_t xi[16], const uint8_t *htable,
  *			 const uint8_t *p, size_t nblocks)
@@ -590,6 +577,4 @@ FUNC ghash_vpclmul512
 	vmovdqu	%xmm0, (%rdi)
 	vzeroupper
 9:	ret
-ENDF ghash_vpclmul512
-
-	.section .note.GNU-stack, "", @progbits
+ENDFUNC ghash_vpclmul512

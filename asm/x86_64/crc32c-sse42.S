@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* crc32c-sse42.S: CRC32C (Castagnoli) with the SSE4.2 crc32 instruction,
  * the raw update crc32c_sse42(crc, p, n) (no inversions, as crc32c_generic).
  *
@@ -39,6 +40,8 @@
  * unaligned: aligning to 8 first made no difference.
  */
 
+#include "linkage.h"
+
 /* Where the joins pay (measured): 3 streams from 48 bytes, 6 from 384.
  * Both loops run q - 1 times, so q >= 2. */
 #define Q3MIN	2
@@ -57,8 +60,7 @@
 #define ROW	%rdi		/* L's register, once the chunks are read */
 #define L3	%r11		/* 3L = 24q: ROW + L3 is row q - 1 of .Lk */
 
-	.section .rodata
-	.p2align 3
+RODATA crc32c_sse42, 8
 /* Row q - 1: x^(64jq - 33) mod P, j = 1..6, as dwords (PMOVZXDQ widens
  * two at a time into the qwords PCLMULQDQ takes). */
 .Lk:
@@ -95,8 +97,6 @@
 	.long 0xffd852c6, 0x064f7f26, 0xe78eb416, 0x2178513a, 0xccc4a1b9, 0xe8b6368b	/* L = 248 */
 	.long 0xb9e02b86, 0xdd7e3b0c, 0xd7a4825c, 0x170076fa, 0xdd66cbbb, 0x9ef68d35	/* L = 256 */
 
-	.text
-
 /* One crc32 on each chunk, at the same offset in each. */
 .macro STEP3 s0, s1, s2
 	crc32q (P), \s0
@@ -125,11 +125,7 @@
 	shr $17, %r8d
 .endm
 
-	.globl crc32c_sse42
-	.type crc32c_sse42, @function
-	.p2align 5
-crc32c_sse42:
-	.cfi_startproc
+FUNC crc32c_sse42
 	mov %edi, CRC
 	cmp $(48 * Q6MIN), LEN
 	jae .Llong
@@ -269,7 +265,4 @@ crc32c_sse42:
 	.cfi_adjust_cfa_offset -8
 	.cfi_restore %rbx
 	jmp .Lmid
-	.cfi_endproc
-	.size crc32c_sse42, . - crc32c_sse42
-
-	.section .note.GNU-stack, "", @progbits
+ENDFUNC crc32c_sse42

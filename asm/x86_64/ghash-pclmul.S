@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ghash-pclmul.S: GHASH (NIST SP 800-38D) with PCLMULQDQ for gcm_ops: the
  * powers of H, and the hash of whole blocks, 16 (then 8) at a time with
  * one reduction a group.
@@ -25,39 +26,24 @@
  * cycles/byte, the bound of 3 PCLMULQDQ a block.
  */
 
+#include "linkage.h"
+
 #define XI	%rdi
 #define HT	%rsi
 #define P	%rdx
 #define LEN	%rcx
 
-	.section .rodata
-	.p2align 4
+RODATA ghash_pclmul, 16
 .Lbswap:
 	.byte 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
 .Lpoly:				/* x^-1's reflected low terms, x^0 in the high qword: 0xc2..01 */
 	.quad 1, 0xc200000000000000
-
-	.text
 
 /* No key or data left in the vector registers on return. */
 .macro clear
 	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	pxor %xmm\i, %xmm\i
 	.endr
-.endm
-
-.macro func name
-	.section .text.\name, "ax", @progbits	/* one a section, for --gc-sections */
-	.globl \name
-	.type \name, @function
-	.p2align 5
-\name:
-	.cfi_startproc
-.endm
-
-.macro endfunc name
-	.cfi_endproc
-	.size \name, . - \name
 .endm
 
 /* The 256-bit product in (LO, HI) to LO = the reduced 128 bits; T1, T2
@@ -112,7 +98,7 @@
 .endm
 
 /* ghash_pclmul_init(htable, h) */
-func ghash_pclmul_init
+FUNC ghash_pclmul_init
 	movdqu (%rsi), %xmm0
 	pshufb .Lbswap(%rip), %xmm0
 	/* H * x^-1: a left shift in reflected order; x^0 shifted out brings
@@ -134,7 +120,7 @@ func ghash_pclmul_init
 	.endr
 	clear
 	ret
-endfunc ghash_pclmul_init
+ENDFUNC ghash_pclmul_init
 
 /* Fold block I of N (at 16 * I(P)) with power N - I into the sums.
  * Block 1 starts them; block 0, which takes the state, comes last, so the
@@ -168,7 +154,7 @@ endfunc ghash_pclmul_init
 .endm
 
 /* ghash_pclmul(xi, htable, p, nblocks) */
-func ghash_pclmul
+FUNC ghash_pclmul
 	testq LEN, LEN
 	jz 9f
 	movdqa .Lbswap(%rip), %xmm15
@@ -232,6 +218,4 @@ func ghash_pclmul
 	movdqu %xmm0, (XI)
 9:	clear
 	ret
-endfunc ghash_pclmul
-
-	.section .note.GNU-stack,"",@progbits
+ENDFUNC ghash_pclmul

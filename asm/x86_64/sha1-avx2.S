@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha1-avx2.S: the SHA-1 block function (FIPS 180-4) with AVX2 for the
  * message schedule and BMI1/BMI2 (ANDN, RORX) for the rounds, for CPUs
  * without the SHA extensions.
@@ -33,6 +34,8 @@
  * Measured on AMD EPYC (Zen 5; TSC 2.6 GHz, core about 3.7 GHz), 16 KiB:
  * 1.8 cycles/byte (TSC).
  */
+
+#include "linkage.h"
 
 #define A	%eax
 #define B	%ebx
@@ -200,12 +203,7 @@
 	jnz	1b
 .endm
 
-	.text
-	.globl	sha1_blocks_avx2
-	.type	sha1_blocks_avx2, @function
-	.balign	32
-sha1_blocks_avx2:
-	.cfi_startproc
+FUNC sha1_blocks_avx2
 	test	%rdx, %rdx
 	jz	.Lnone
 	push	%rbp
@@ -320,11 +318,9 @@ sha1_blocks_avx2:
 	.cfi_def_cfa %rsp, 8
 .Lnone:
 	ret
-	.cfi_endproc
-	.size	sha1_blocks_avx2, .-sha1_blocks_avx2
+ENDFUNC sha1_blocks_avx2
 
-	.section .rodata
-	.balign	64
+RODATA sha1_avx2, 64
 /* the four round constants, each in every dword */
 .Lk1:
 	.long	0x5a827999, 0x5a827999, 0x5a827999, 0x5a827999
@@ -339,5 +335,3 @@ sha1_blocks_avx2:
 .Lbswap32:
 	.octa	0x0c0d0e0f08090a0b0405060700010203
 	.octa	0x0c0d0e0f08090a0b0405060700010203
-
-	.section .note.GNU-stack,"",@progbits

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha1-shani.S: the SHA-1 block function (FIPS 180-4) with the x86 SHA
  * extensions (SHA1RNDS4, SHA1NEXTE, SHA1MSG1/2), SSSE3 and SSE4.1.
  *
@@ -19,6 +20,8 @@
  * Measured on AMD EPYC (Zen 5; TSC 2.6 GHz, core about 3.7 GHz), 16 KiB:
  * 1.27 cycles/byte (TSC), the latency of the SHA1RNDS4 chain.
  */
+
+#include "linkage.h"
 
 #define STATE	%rdi
 #define SRC	%rsi
@@ -65,12 +68,7 @@
 .endif
 .endm
 
-	.text
-	.globl	sha1_blocks_shani
-	.type	sha1_blocks_shani, @function
-	.balign	32
-sha1_blocks_shani:
-	.cfi_startproc
+FUNC sha1_blocks_shani
 	test	NBLOCKS, NBLOCKS
 	jz	.Ldone
 
@@ -116,13 +114,9 @@ sha1_blocks_shani:
 	pextrd	$3, E0, 16(STATE)
 .Ldone:
 	ret
-	.cfi_endproc
-	.size	sha1_blocks_shani, .-sha1_blocks_shani
+ENDFUNC sha1_blocks_shani
 
-	.section .rodata
-	.balign	16
+RODATA sha1_shani, 16
 /* pshufb: reverse the 16 bytes, so W[4k] (big-endian) lands in the top dword */
 .Lbswap128:
 	.octa	0x000102030405060708090a0b0c0d0e0f
-
-	.section .note.GNU-stack,"",@progbits

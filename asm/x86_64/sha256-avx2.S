@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha256-avx2.S: the SHA-256 block function (FIPS 180-4) with AVX2 for the
  * message schedule and BMI1/BMI2 (ANDN, RORX) for the rounds, for CPUs
  * without the SHA extensions.
@@ -35,6 +36,8 @@
  * Measured on AMD EPYC (Zen 5; TSC 2.6 GHz, core about 3.7 GHz), 16 KiB:
  * 3.45 cycles/byte (TSC).
  */
+
+#include "linkage.h"
 
 #define R0	%eax
 #define R1	%ebx
@@ -225,12 +228,7 @@
 	LOADW	3
 .endm
 
-	.text
-	.globl	sha256_blocks_avx2
-	.type	sha256_blocks_avx2, @function
-	.balign	32
-sha256_blocks_avx2:
-	.cfi_startproc
+FUNC sha256_blocks_avx2
 	test	%rdx, %rdx
 	jz	.Lnone
 	push	%rbp
@@ -336,11 +334,9 @@ sha256_blocks_avx2:
 	.cfi_def_cfa %rsp, 8
 .Lnone:
 	ret
-	.cfi_endproc
-	.size	sha256_blocks_avx2, .-sha256_blocks_avx2
+ENDFUNC sha256_blocks_avx2
 
-	.section .rodata
-	.balign	64
+RODATA sha256_avx2, 64
 /* K[4i..4i+3] twice: one copy for each lane */
 .Lk256:
 	.long	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5
@@ -370,5 +366,3 @@ sha256_blocks_avx2:
 .Lhigh2:
 	.octa	0x0b0a090803020100ffffffffffffffff
 	.octa	0x0b0a090803020100ffffffffffffffff
-
-	.section .note.GNU-stack,"",@progbits

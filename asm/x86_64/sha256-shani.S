@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha256-shani.S: the SHA-256 block function (FIPS 180-4) with the x86 SHA
  * extensions (SHA256RNDS2, SHA256MSG1/2), SSSE3 and SSE4.1.
  *
@@ -18,6 +19,8 @@
  * Measured on AMD EPYC (Zen 5; TSC 2.6 GHz, core about 3.7 GHz), 16 KiB:
  * 1.34 cycles/byte (TSC), the latency of the SHA256RNDS2 chain.
  */
+
+#include "linkage.h"
 
 #define STATE	%rdi
 #define SRC	%rsi
@@ -62,12 +65,7 @@
 .endif
 .endm
 
-	.text
-	.globl	sha256_blocks_shani
-	.type	sha256_blocks_shani, @function
-	.balign	32
-sha256_blocks_shani:
-	.cfi_startproc
+FUNC sha256_blocks_shani
 	test	NBLOCKS, NBLOCKS
 	jz	.Ldone
 
@@ -116,11 +114,9 @@ sha256_blocks_shani:
 	movdqu	CDGH, 16(STATE)
 .Ldone:
 	ret
-	.cfi_endproc
-	.size	sha256_blocks_shani, .-sha256_blocks_shani
+ENDFUNC sha256_blocks_shani
 
-	.section .rodata
-	.balign	64
+RODATA sha256_shani, 64
 .Lk256:
 	.long	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5
 	.long	0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5
@@ -141,5 +137,3 @@ sha256_blocks_shani:
 /* pshufb: byte-swap each dword (the message is big-endian) */
 .Lbswap32:
 	.octa	0x0c0d0e0f08090a0b0405060700010203
-
-	.section .note.GNU-stack,"",@progbits

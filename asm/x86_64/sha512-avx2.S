@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha512-avx2.S: the SHA-512 block function (FIPS 180-4) with AVX2 for the
  * message schedule and BMI1/BMI2 (ANDN, RORX) for the rounds.
  *
@@ -35,6 +36,8 @@
  * Measured on AMD EPYC (Zen 5; TSC 2.6 GHz, core about 3.7 GHz), 16 KiB:
  * 2.2 cycles/byte (TSC).
  */
+
+#include "linkage.h"
 
 #define R0	%rax
 #define R1	%rbx
@@ -231,12 +234,7 @@
 	LOADW	7
 .endm
 
-	.text
-	.globl	sha512_blocks_avx2
-	.type	sha512_blocks_avx2, @function
-	.balign	32
-sha512_blocks_avx2:
-	.cfi_startproc
+FUNC sha512_blocks_avx2
 	test	%rdx, %rdx
 	jz	.Lnone
 	push	%rbp
@@ -340,11 +338,9 @@ sha512_blocks_avx2:
 	.cfi_def_cfa %rsp, 8
 .Lnone:
 	ret
-	.cfi_endproc
-	.size	sha512_blocks_avx2, .-sha512_blocks_avx2
+ENDFUNC sha512_blocks_avx2
 
-	.section .rodata
-	.balign	64
+RODATA sha512_avx2, 64
 /* K[2i], K[2i+1] twice: one pair for each lane */
 .Lk512:
 	.quad	0x428a2f98d728ae22, 0x7137449123ef65cd, 0x428a2f98d728ae22, 0x7137449123ef65cd
@@ -391,5 +387,3 @@ sha512_blocks_avx2:
 .Lbswap64:
 	.octa	0x08090a0b0c0d0e0f0001020304050607
 	.octa	0x08090a0b0c0d0e0f0001020304050607
-
-	.section .note.GNU-stack,"",@progbits
