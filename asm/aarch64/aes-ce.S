@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* aes-ce.S: AES (FIPS-197) modes with the ARMv8 Crypto Extensions for
  * struct aes_ops and gcm_ops: ECB, CBC, CTR (128-bit big-endian counter),
  * XTS (IEEE 1619), and GCM's CTR32 (only the low 32 bits count).
@@ -40,24 +41,12 @@
  * Cortex-A76 (two AES pipes, 2-cycle pairs, Cortex-A76 SWOG) about 0.35
  * c/B parallel and 1.3 c/B CBC-enc.
  */
+
+#include "linkage.h"
 	.arch	armv8-a+crypto
 
 #define DEC	256		/* offsetof(struct aes_key, dec) */
 #define ROUNDS	496		/* offsetof(struct aes_key, rounds) */
-
-.macro func name
-	.section .text.\name, "ax", %progbits	/* one a section, for --gc-sections */
-	.globl	\name
-	.type	\name, %function
-	.p2align 4
-\name:
-	.cfi_startproc
-.endm
-
-.macro endfunc name
-	.cfi_endproc
-	.size	\name, . - \name
-.endm
 
 /* d8-d15 are the caller's; writing d-registers back zeroes the upper
  * halves, where our data was. */
@@ -204,19 +193,19 @@
 .endm
 
 /* aes_ce_ecb_enc(k, dst, src, nblocks) */
-func aes_ce_ecb_enc
+FUNC aes_ce_ecb_enc
 	ecb	aese, aesmc, 0
-endfunc aes_ce_ecb_enc
+ENDFUNC aes_ce_ecb_enc
 
 /* aes_ce_ecb_dec(k, dst, src, nblocks) */
-func aes_ce_ecb_dec
+FUNC aes_ce_ecb_dec
 	ecb	aesd, aesimc, DEC
-endfunc aes_ce_ecb_dec
+ENDFUNC aes_ce_ecb_dec
 
 /* aes_ce_cbc_enc(k, dst, src, nblocks, iv).  v0 carries x, the cipher
  * output before the last key: the ciphertext is x ^ k[Nr] and the next
  * input x ^ (k[Nr] ^ p), whose second term is off the chain. */
-func aes_ce_cbc_enc
+FUNC aes_ce_cbc_enc
 	cbz	x3, 9f
 	loadkeys 0
 	ld1	{v0.16b}, [x4]
@@ -232,11 +221,11 @@ func aes_ce_cbc_enc
 	st1	{v2.16b}, [x4]
 	clear
 9:	ret
-endfunc aes_ce_cbc_enc
+ENDFUNC aes_ce_cbc_enc
 
 /* aes_ce_cbc_dec(k, dst, src, nblocks, iv): v31 the previous ciphertext,
  * v8-v15 the group's ciphertexts, loaded a second time. */
-func aes_ce_cbc_dec
+FUNC aes_ce_cbc_dec
 	cbz	x3, 9f
 	save8
 	loadkeys DEC
@@ -270,7 +259,7 @@ func aes_ce_cbc_dec
 	restore8
 	clear
 9:	ret
-endfunc aes_ce_cbc_dec
+ENDFUNC aes_ce_cbc_dec
 
 /* After the cipher in v0-v7: the last key, the input (read 64 bytes at a
  * time into v8-v11), store. */
@@ -304,7 +293,7 @@ endfunc aes_ce_cbc_dec
  * native order).  A group of 8 whose low half does not carry steps it in
  * v12 = (x6, x7) by v13 = (0, 1); one that would carry goes block by block
  * through the full 128-bit increment in x6:x7. */
-func aes_ce_ctr
+FUNC aes_ce_ctr
 	cbz	x3, 9f
 	save8
 	loadkeys 0
@@ -351,12 +340,12 @@ func aes_ce_ctr
 	restore8
 	clear
 9:	ret
-endfunc aes_ce_ctr
+ENDFUNC aes_ce_ctr
 
 /* aes_ce_ctr32(k, dst, src, nblocks, ctr): GCM's counter.  v12 is the
  * block with each 32-bit word byte-reversed and v13 = (0, 0, 0, 1), so a
  * 32-bit lane ADD is inc32, wrapping as GCM's does. */
-func aes_ce_ctr32
+FUNC aes_ce_ctr32
 	cbz	x3, 9f
 	save8
 	loadkeys 0
@@ -388,7 +377,7 @@ func aes_ce_ctr32
 	restore8
 	clear
 9:	ret
-endfunc aes_ce_ctr32
+ENDFUNC aes_ce_ctr32
 
 /* OUT = IN * x in GF(2^128), IEEE 1619 order (little-endian, 0x87): both
  * 64-bit lanes shift left; each lane's top bit, as a mask, swaps lanes
@@ -451,13 +440,11 @@ endfunc aes_ce_ctr32
 .endm
 
 /* aes_ce_xts_enc(k, dst, src, nblocks, tweak) */
-func aes_ce_xts_enc
+FUNC aes_ce_xts_enc
 	xts	aese, aesmc, 0
-endfunc aes_ce_xts_enc
+ENDFUNC aes_ce_xts_enc
 
 /* aes_ce_xts_dec(k, dst, src, nblocks, tweak) */
-func aes_ce_xts_dec
+FUNC aes_ce_xts_dec
 	xts	aesd, aesimc, DEC
-endfunc aes_ce_xts_dec
-
-	.section .note.GNU-stack, "", %progbits
+ENDFUNC aes_ce_xts_dec

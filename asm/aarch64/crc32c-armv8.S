@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* crc32c-armv8.S: CRC32C (Castagnoli) with the ARMv8 CRC32 extension, the
  * raw update crc32c_armv8(crc, p, n) (no inversions, as crc32c_generic).
  *
@@ -10,13 +11,10 @@
  *
  * Registers: w0 crc, x1 p, x2 n; x3-x6 data.
  */
+
+#include "linkage.h"
 	.arch	armv8-a+crc
-	.text
-	.p2align 4
-	.globl	crc32c_armv8
-	.type	crc32c_armv8, %function
-crc32c_armv8:
-	.cfi_startproc
+FUNC crc32c_armv8
 	cmp	x2, #32
 	b.lo	2f
 1:	ldp	x3, x4, [x1], #16
@@ -45,7 +43,4 @@ crc32c_armv8:
 	ldrb	w3, [x1]
 	crc32cb	w0, w0, w3
 7:	ret
-	.cfi_endproc
-	.size	crc32c_armv8, . - crc32c_armv8
-
-	.section .note.GNU-stack, "", %progbits
+ENDFUNC crc32c_armv8

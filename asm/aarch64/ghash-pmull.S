@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ghash-pmull.S: GHASH (NIST SP 800-38D) with the ARMv8 Crypto
  * Extensions' 64x64-bit carry-less multiply (PMULL/PMULL2) for gcm_ops:
  * the powers of H, and the hash of whole blocks, 8 (then 4, then 1) at
@@ -34,21 +35,9 @@
  * at about 0.33 c/B; Cortex-A76 (PMULL on its two ASIMD pipes, 2 cycles)
  * about 0.25 c/B.
  */
+
+#include "linkage.h"
 	.arch	armv8-a+crypto
-
-.macro func name
-	.section .text.\name, "ax", %progbits	/* one a section, for --gc-sections */
-	.globl	\name
-	.type	\name, %function
-	.p2align 4
-\name:
-	.cfi_startproc
-.endm
-
-.macro endfunc name
-	.cfi_endproc
-	.size	\name, . - \name
-.endm
 
 .macro zero1 r
 	movi	v\r\().16b, #0
@@ -107,7 +96,7 @@
 .endm
 
 /* ghash_pmull_init(htable, h) */
-func ghash_pmull_init
+FUNC ghash_pmull_init
 	/* H * y: a left shift of the reflected integer; the y^128 shifted out
 	 * comes back as y^127 + y^126 + y^121 + 1. */
 	ldp	x2, x3, [x1]
@@ -151,10 +140,10 @@ func ghash_pmull_init
 	st1	{v24.16b, v25.16b, v26.16b, v27.16b}, [x0]
 	clear
 	ret
-endfunc ghash_pmull_init
+ENDFUNC ghash_pmull_init
 
 /* ghash_pmull(xi, htable, p, nblocks) */
-func ghash_pmull
+FUNC ghash_pmull
 	cbz	x3, 9f
 	ld1	{v7.16b}, [x0]
 	rev64	v7.16b, v7.16b
@@ -214,6 +203,4 @@ func ghash_pmull
 	st1	{v7.16b}, [x0]
 	clear
 9:	ret
-endfunc ghash_pmull
-
-	.section .note.GNU-stack, "", %progbits
+ENDFUNC ghash_pmull

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha1-ce.S: the SHA-1 (FIPS 180-4) block function with the ARMv8 Crypto
  * Extensions: sha1_blocks_ce(state, p, nblocks), the md_desc block
  * function (state: uint32_t[5], host order).
@@ -21,6 +22,8 @@
  * 20-39, 40-59, 60-79, v20 and v21 W+K for even and odd groups.  v8-v15
  * are not touched.
  */
+
+#include "linkage.h"
 	.arch	armv8-a+crypto
 
 /* One group.  op: sha1c/p/m; w0-w3: the ring, this group's W first; wk:
@@ -41,17 +44,11 @@
 	.endif
 .endm
 
-	.section .rodata
-	.p2align 4
+RODATA sha1_ce, 16
 .Lk:
 	.long	0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6
 
-	.text
-	.p2align 4
-	.globl	sha1_blocks_ce
-	.type	sha1_blocks_ce, %function
-sha1_blocks_ce:
-	.cfi_startproc
+FUNC sha1_blocks_ce
 	cbz	x2, 9f
 	adrp	x3, .Lk
 	add	x3, x3, :lo12:.Lk
@@ -93,7 +90,4 @@ sha1_blocks_ce:
 	st1	{v0.4s}, [x0]
 	str	s1, [x0, #16]
 9:	ret
-	.cfi_endproc
-	.size	sha1_blocks_ce, . - sha1_blocks_ce
-
-	.section .note.GNU-stack, "", %progbits
+ENDFUNC sha1_blocks_ce

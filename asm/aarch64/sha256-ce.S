@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha256-ce.S: the SHA-256 (FIPS 180-4) block function with the ARMv8
  * Crypto Extensions: sha256_blocks_ce(state, p, nblocks), the md_desc
  * block function for SHA-224 and SHA-256.
@@ -14,6 +15,8 @@
  * EFGH, v2 ABCD before the group, v4-v7 the schedule ring, v16 W+K, v20
  * and v21 the state at the block's start.  v8-v15 are not touched.
  */
+
+#include "linkage.h"
 	.arch	armv8-a+crypto
 
 .macro	grp a, b, c, d, sched
@@ -28,8 +31,7 @@
 	.endif
 .endm
 
-	.section .rodata
-	.p2align 4
+RODATA sha256_ce, 16
 .Lk:
 	.long	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5
 	.long	0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5
@@ -48,12 +50,7 @@
 	.long	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208
 	.long	0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
 
-	.text
-	.p2align 4
-	.globl	sha256_blocks_ce
-	.type	sha256_blocks_ce, %function
-sha256_blocks_ce:
-	.cfi_startproc
+FUNC sha256_blocks_ce
 	cbz	x2, 9f
 	ld1	{v0.4s, v1.4s}, [x0]
 1:	adrp	x3, .Lk
@@ -87,7 +84,4 @@ sha256_blocks_ce:
 	b.ne	1b
 	st1	{v0.4s, v1.4s}, [x0]
 9:	ret
-	.cfi_endproc
-	.size	sha256_blocks_ce, . - sha256_blocks_ce
-
-	.section .note.GNU-stack, "", %progbits
+ENDFUNC sha256_blocks_ce

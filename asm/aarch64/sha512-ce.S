@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha512-ce.S: the SHA-512 (FIPS 180-4) block function with the ARMv8.2
  * SHA512 instructions: sha512_blocks_ce(state, p, nblocks), the md_desc
  * block function for SHA-384 and SHA-512 (state: uint64_t[8], host order).
@@ -32,6 +33,8 @@
  * block's start, v28-v31 K, four pairs of rounds' worth, then W+K.  v8-v15
  * are not touched.
  */
+
+#include "linkage.h"
 	.arch	armv8.2-a+sha3
 
 /* Rounds 2p and 2p+1; ab-t: the state as S(p mod 6) has it (register
@@ -74,8 +77,7 @@
 #define Y6	22, 23, 18, 19, 21
 #define Y7	23, 16, 19, 20, 22
 
-	.section .rodata
-	.p2align 4
+RODATA sha512_ce, 16
 .Lk:
 	.quad	0x428a2f98d728ae22, 0x7137449123ef65cd
 	.quad	0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc
@@ -118,12 +120,7 @@
 	.quad	0x4cc5d4becb3e42b6, 0x597f299cfc657e2a
 	.quad	0x5fcb6fab3ad6faec, 0x6c44198c4a475817
 
-	.text
-	.p2align 4
-	.globl	sha512_blocks_ce
-	.type	sha512_blocks_ce, %function
-sha512_blocks_ce:
-	.cfi_startproc
+FUNC sha512_blocks_ce
 	cbz	x2, 9f
 	ld1	{v0.2d, v1.2d, v2.2d, v3.2d}, [x0]
 1:	adrp	x3, .Lk
@@ -185,7 +182,4 @@ sha512_blocks_ce:
 	b.ne	1b
 	st1	{v0.2d, v1.2d, v2.2d, v3.2d}, [x0]
 9:	ret
-	.cfi_endproc
-	.size	sha512_blocks_ce, . - sha512_blocks_ce
-
-	.section .note.GNU-stack, "", %progbits
+ENDFUNC sha512_blocks_ce

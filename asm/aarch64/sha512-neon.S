@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha512-neon.S: the SHA-512 (FIPS 180-4) block function for AArch64
  * with AdvSIMD: sha512_blocks_neon(state, p, nblocks), the md_desc block
  * function for SHA-384 and SHA-512 (state: uint64_t[8], host order).
@@ -39,6 +40,8 @@
  * Z flag from round 64's "is there a next block" test lives until the
  * loop's branch (nothing between sets flags).
  */
+
+#include "linkage.h"
 	.arch	armv8-a
 
 /* Round i, first half: h += W+K + Ch(e, f, g) + Sigma1(e), d += h. */
@@ -165,8 +168,7 @@
 #define Y6	v22, v23, v18, v19, v21
 #define Y7	v23, v16, v19, v20, v22
 
-	.section .rodata
-	.p2align 4
+RODATA sha512_neon, 16
 .Lk:
 	.quad	0x428a2f98d728ae22, 0x7137449123ef65cd
 	.quad	0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc
@@ -209,12 +211,7 @@
 	.quad	0x4cc5d4becb3e42b6, 0x597f299cfc657e2a
 	.quad	0x5fcb6fab3ad6faec, 0x6c44198c4a475817
 
-	.text
-	.p2align 4
-	.globl	sha512_blocks_neon
-	.type	sha512_blocks_neon, %function
-sha512_blocks_neon:
-	.cfi_startproc
+FUNC sha512_blocks_neon
 	cbz	x2, 9f
 	sub	sp, sp, #128
 	.cfi_adjust_cfa_offset 128
@@ -300,7 +297,4 @@ sha512_blocks_neon:
 	add	sp, sp, #128
 	.cfi_adjust_cfa_offset -128
 9:	ret
-	.cfi_endproc
-	.size	sha512_blocks_neon, . - sha512_blocks_neon
-
-	.section .note.GNU-stack, "", %progbits
+ENDFUNC sha512_blocks_neon
