@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* aes-arm.S: AES (FIPS-197) ecb/cbc/ctr/xts full-block primitives on the
  * ARMv7-A integer unit with lookup tables, for CPUs without the Crypto
  * Extensions (Cortex-A7/A9/A15); the struct aes_ops of crypto/arm/aes.c.
@@ -54,6 +55,8 @@
  * dominate, so on a core that issues one load a cycle (Cortex-A7/A9)
  * expect roughly 30-40 cycles/byte with warm caches.
  */
+
+#include "linkage.h"
 	.arch	armv7-a
 	.syntax	unified
 	.arm
@@ -106,8 +109,7 @@
 	ginv	.Ls, .Lr1 ^ .Lr3 ^ .Lr6 ^ 0x05
 .endm
 
-	.section .rodata
-	.p2align 6
+RODATA aes_arm, 64
 .Lte:	/* Te[x] = 2s | s << 8 | s << 16 | 3s << 24, s = S(x) */
 	.set	.Li, 0
 	.rept	256
@@ -203,9 +205,7 @@
 /* cipher NAME, enc|dec: the block routine (see the header).  Nr/2 - 1
  * double rounds, one more round, the last. */
 .macro	cipher name, dir
-	.type	\name, %function
-\name:
-	.cfi_startproc
+LFUNC \name, 32
 	push	{r0, lr}
 	.cfi_adjust_cfa_offset 8
 	.cfi_rel_offset lr, 4
@@ -239,12 +239,9 @@
 	.else
 3:	.long	.Ltd - (2b + 8)
 	.endif
-	.cfi_endproc
-	.size	\name, . - \name
+ENDFUNC \name
 .endm
 
-	.text
-	.p2align 5
 	cipher	.Lenc, enc
 	cipher	.Ldec, dec
 
@@ -253,11 +250,7 @@
 /* Saves r1-r11, lr (dst at [sp + \x], src + 4, nblocks + 8, the fifth
  * argument at [sp + \x + 48]) and reserves \x bytes of slot below. */
 .macro	enter name, x
-	.globl	\name
-	.type	\name, %function
-	.p2align 4
-\name:
-	.cfi_startproc
+FUNC \name
 	push	{r1-r11, lr}
 	.cfi_adjust_cfa_offset 48
 	.cfi_rel_offset r4, 12
@@ -280,8 +273,7 @@
 	add	sp, sp, #\x
 	.endif
 	pop	{r1-r11, pc}
-	.cfi_endproc
-	.size	\name, . - \name
+ENDFUNC \name
 .endm
 
 /* r4-r7 = 16 bytes from the src kept at [sp + \x + 4], which advances */
@@ -461,5 +453,3 @@
 
 	xts	aes_arm_xts_enc, .Lenc
 	xts	aes_arm_xts_dec, .Ldec
-
-	.section .note.GNU-stack,"",%progbits

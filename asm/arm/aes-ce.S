@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* aes-ce.S: AES (FIPS-197) ecb/cbc/ctr/xts full-block primitives with the
  * ARMv8 AArch32 Crypto Extensions (AESE/AESMC, AESD/AESIMC), for the
  * struct aes_ops of crypto/arm/aes.c.  10/12/14 rounds.
@@ -22,11 +23,12 @@
  * ~20 cycles/64 bytes plus loads: ~0.4-0.5 c/B for ECB/CTR/XTS/CBC-dec,
  * CBC-enc latency-bound ~30 cycles/16 B ~ 1.9 c/B.
  */
+
+#include "linkage.h"
 	.arch	armv8-a
 	.fpu	crypto-neon-fp-armv8
 	.syntax	unified
 	.arm
-	.text
 
 .macro	rnd n, op, mc, k
 	\op\().8 q0, \k
@@ -57,8 +59,7 @@
 /* cipher NAME, n, op, mc, off: internal, q0(-q3) in place, r0 key, r4
  * rounds; clobbers ip, q8, q9. */
 .macro	cipher name, n, op, mc, off
-	.type	\name, %function
-\name:
+LFUNC \name
 	add	ip, r0, #\off
 	vld1.8	{q8}, [ip]!
 	vld1.8	{q9}, [ip]!
@@ -83,7 +84,7 @@
 	vld1.8	{q8}, [ip]!
 	lastr	\n, \op, q9, q8
 	bx	lr
-	.size	\name, . - \name
+ENDFUNC \name
 .endm
 
 	cipher	.Lenc1, 1, aese, aesmc, 0
@@ -93,10 +94,11 @@
 
 /* ecb NAME, c1, c4 */
 .macro	ecb name, c1, c4
-	.globl	\name
-	.type	\name, %function
-\name:
+FUNC \name
 	push	{r4, lr}
+	.cfi_adjust_cfa_offset 8
+	.cfi_rel_offset r4, 0
+	.cfi_rel_offset lr, 4
 	ldr	r4, [r0, #496]
 1:	cmp	r3, #4
 	blo	2f
@@ -115,17 +117,20 @@
 	sub	r3, r3, #1
 	b	2b
 3:	pop	{r4, pc}
-	.size	\name, . - \name
+ENDFUNC \name
 .endm
 
 	ecb	aes_ce_ecb_enc, .Lenc1, .Lenc4
 	ecb	aes_ce_ecb_dec, .Ldec1, .Ldec4
 
 /* aes_ce_cbc_enc(k, dst, src, nblocks, iv) */
-	.globl	aes_ce_cbc_enc
-	.type	aes_ce_cbc_enc, %function
-aes_ce_cbc_enc:
+FUNC aes_ce_cbc_enc
 	push	{r4, r5, r6, lr}
+	.cfi_adjust_cfa_offset 16
+	.cfi_rel_offset r4, 0
+	.cfi_rel_offset r5, 4
+	.cfi_rel_offset r6, 8
+	.cfi_rel_offset lr, 12
 	ldr	r4, [r0, #496]
 	ldr	r5, [sp, #16]
 	vld1.8	{q0}, [r5]
@@ -139,14 +144,17 @@ aes_ce_cbc_enc:
 	b	1b
 2:	vst1.8	{q0}, [r5]
 	pop	{r4, r5, r6, pc}
-	.size	aes_ce_cbc_enc, . - aes_ce_cbc_enc
+ENDFUNC aes_ce_cbc_enc
 
 /* aes_ce_cbc_dec(k, dst, src, nblocks, iv): the sources are read again
  * after decrypting, before any store of the group, so dst == src works. */
-	.globl	aes_ce_cbc_dec
-	.type	aes_ce_cbc_dec, %function
-aes_ce_cbc_dec:
+FUNC aes_ce_cbc_dec
 	push	{r4, r5, r6, lr}
+	.cfi_adjust_cfa_offset 16
+	.cfi_rel_offset r4, 0
+	.cfi_rel_offset r5, 4
+	.cfi_rel_offset r6, 8
+	.cfi_rel_offset lr, 12
 	ldr	r4, [r0, #496]
 	ldr	r5, [sp, #16]
 	vld1.8	{q15}, [r5]
@@ -179,15 +187,22 @@ aes_ce_cbc_dec:
 	b	2b
 3:	vst1.8	{q15}, [r5]
 	pop	{r4, r5, r6, pc}
-	.size	aes_ce_cbc_dec, . - aes_ce_cbc_dec
+ENDFUNC aes_ce_cbc_dec
 
 /* aes_ce_ctr(k, dst, src, nblocks, ctr): 128-bit big-endian counter in
  * q15; r7 its low word, native.  Groups of 4 whose low word cannot carry
  * patch only that word; otherwise one block with the full increment. */
-	.globl	aes_ce_ctr
-	.type	aes_ce_ctr, %function
-aes_ce_ctr:
+FUNC aes_ce_ctr
 	push	{r4-r10, lr}
+	.cfi_adjust_cfa_offset 32
+	.cfi_rel_offset r4, 0
+	.cfi_rel_offset r5, 4
+	.cfi_rel_offset r6, 8
+	.cfi_rel_offset r7, 12
+	.cfi_rel_offset r8, 16
+	.cfi_rel_offset r9, 20
+	.cfi_rel_offset r10, 24
+	.cfi_rel_offset lr, 28
 	ldr	r4, [r0, #496]
 	ldr	r8, [sp, #32]
 	vld1.8	{q15}, [r8]
@@ -252,7 +267,7 @@ aes_ce_ctr:
 	b	1b
 3:	vst1.8	{q15}, [r8]
 	pop	{r4-r10, pc}
-	.size	aes_ce_ctr, . - aes_ce_ctr
+ENDFUNC aes_ce_ctr
 
 /* d = s * x in GF(2^128), IEEE 1619 order (little-endian 64-bit lanes):
  * each lane doubles, the top bit of lane 1 folds back as 0x87 into lane 0
@@ -267,10 +282,13 @@ aes_ce_ctr:
 
 /* xts NAME, c1, c4 (k, dst, src, nblocks, tweak) */
 .macro	xts name, c1, c4
-	.globl	\name
-	.type	\name, %function
-\name:
+FUNC \name
 	push	{r4, r5, r6, lr}
+	.cfi_adjust_cfa_offset 16
+	.cfi_rel_offset r4, 0
+	.cfi_rel_offset r5, 4
+	.cfi_rel_offset r6, 8
+	.cfi_rel_offset lr, 12
 	ldr	r4, [r0, #496]
 	ldr	r5, [sp, #16]
 	vld1.8	{q15}, [r5]
@@ -313,10 +331,8 @@ aes_ce_ctr:
 	b	2b
 3:	vst1.8	{q15}, [r5]
 	pop	{r4, r5, r6, pc}
-	.size	\name, . - \name
+ENDFUNC \name
 .endm
 
 	xts	aes_ce_xts_enc, .Lenc1, .Lenc4
 	xts	aes_ce_xts_dec, .Ldec1, .Ldec4
-
-	.section .note.GNU-stack,"",%progbits

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha1-ce.S: the SHA-1 (FIPS 180-4) block function for 32-bit ARM with
  * the ARMv8 AArch32 Crypto Extensions: sha1_blocks_ce(state, p, nblocks),
  * the md_desc block function (state: uint32_t[5], host order).
@@ -24,6 +25,8 @@
  * cycles/byte on A57, and on A72 (AArch32), taken to be the same.  The
  * Cortex-A7 and A15 have no Crypto Extensions.
  */
+
+#include "linkage.h"
 	.arch	armv8-a
 	.fpu	crypto-neon-fp-armv8
 	.syntax	unified
@@ -50,17 +53,11 @@
 	.endif
 .endm
 
-	.section .rodata
-	.p2align 4
+RODATA sha1_ce, 16
 .Lk:
 	.long	0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6
 
-	.text
-	.p2align 4
-	.globl	sha1_blocks_ce
-	.type	sha1_blocks_ce, %function
-sha1_blocks_ce:
-	.cfi_startproc
+FUNC sha1_blocks_ce
 	cmp	r2, #0
 	bxeq	lr
 	ldr	r3, .Lkoff
@@ -107,7 +104,4 @@ sha1_blocks_ce:
 	bx	lr
 	.p2align 2
 .Lkoff:	.word	.Lk - (.Lpc + 8)
-	.cfi_endproc
-	.size	sha1_blocks_ce, . - sha1_blocks_ce
-
-	.section .note.GNU-stack, "", %progbits
+ENDFUNC sha1_blocks_ce

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha256-ce.S: the SHA-256 (FIPS 180-4) block function for 32-bit ARM
  * with the ARMv8 AArch32 Crypto Extensions: sha256_blocks_ce(state, p,
  * nblocks), the md_desc block function for SHA-224 and SHA-256 (state:
@@ -24,6 +25,8 @@
  * about 2.3 cycles/byte on A57, and on A72 (AArch32), taken to be the
  * same.  The Cortex-A7 and A15 have no Crypto Extensions.
  */
+
+#include "linkage.h"
 	.arch	armv8-a
 	.fpu	crypto-neon-fp-armv8
 	.syntax	unified
@@ -49,8 +52,7 @@
 	.endif
 .endm
 
-	.section .rodata
-	.p2align 4
+RODATA sha256_ce, 16
 .Lk:
 	.long	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5
 	.long	0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5
@@ -69,12 +71,7 @@
 	.long	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208
 	.long	0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
 
-	.text
-	.p2align 4
-	.globl	sha256_blocks_ce
-	.type	sha256_blocks_ce, %function
-sha256_blocks_ce:
-	.cfi_startproc
+FUNC sha256_blocks_ce
 	cmp	r2, #0
 	bxeq	lr
 	ldr	r3, .Lkoff
@@ -115,7 +112,4 @@ sha256_blocks_ce:
 	bx	lr
 	.p2align 2
 .Lkoff:	.word	.Lk - (.Lpc + 8)
-	.cfi_endproc
-	.size	sha256_blocks_ce, . - sha256_blocks_ce
-
-	.section .note.GNU-stack, "", %progbits
+ENDFUNC sha256_blocks_ce

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha256-neon.S: the SHA-256 (FIPS 180-4) block function for ARMv7 with
  * NEON: sha256_blocks_neon(state, p, nblocks), the md_desc block function
  * for SHA-224 and SHA-256 (state: uint32_t[8], host order).
@@ -42,6 +43,8 @@
  * Cortex-A7: in-order, pairs few of these (shifted operands and NEON
  * issue alone), about 1 instruction a cycle: some 23-26 cycles/byte.
  */
+
+#include "linkage.h"
 	.arch	armv7-a
 	.fpu	neon
 	.syntax	unified
@@ -184,8 +187,7 @@
 #define ABCD	r4, r5, r6, r7, r8, r9, r10, r11
 #define EFGH	r8, r9, r10, r11, r4, r5, r6, r7
 
-	.section .rodata
-	.p2align 4
+RODATA sha256_neon, 16
 .Lk:
 	.long	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5
 	.long	0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5
@@ -204,14 +206,10 @@
 	.long	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208
 	.long	0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
 
-	.text
+TEXT sha256_blocks_neon
 	.p2align 2
 .Lkoff:	.word	.Lk - (.Lpc + 8)
-	.p2align 4
-	.globl	sha256_blocks_neon
-	.type	sha256_blocks_neon, %function
-sha256_blocks_neon:
-	.cfi_startproc
+FUNC sha256_blocks_neon
 	cmp	r2, #0
 	bxeq	lr
 	push	{r4-r11, lr}
@@ -294,7 +292,4 @@ sha256_blocks_neon:
 	ldr	sp, [sp, #SSP]
 	.cfi_def_cfa sp, 36
 	pop	{r4-r11, pc}
-	.cfi_endproc
-	.size	sha256_blocks_neon, . - sha256_blocks_neon
-
-	.section .note.GNU-stack, "", %progbits
+ENDFUNC sha256_blocks_neon

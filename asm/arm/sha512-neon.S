@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha512-neon.S: the SHA-512 (FIPS 180-4) block function for ARMv7 with
  * NEON: sha512_blocks_neon(state, p, nblocks), the md_desc block function
  * for SHA-384 and SHA-512 (state: uint64_t[8], host order).
@@ -39,6 +40,8 @@
  * cycle, with the rounds' dependent steps only partly hidden by the
  * schedule: some 25-30 cycles/byte.
  */
+
+#include "linkage.h"
 	.arch	armv7-a
 	.fpu	neon
 	.syntax	unified
@@ -179,8 +182,7 @@
 #define Y6	q6, q7, q2, q3, q5
 #define Y7	q7, q0, q3, q4, q6
 
-	.section .rodata
-	.p2align 4
+RODATA sha512_neon, 16
 .Lk:
 	.quad	0x428a2f98d728ae22, 0x7137449123ef65cd
 	.quad	0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc
@@ -223,14 +225,10 @@
 	.quad	0x4cc5d4becb3e42b6, 0x597f299cfc657e2a
 	.quad	0x5fcb6fab3ad6faec, 0x6c44198c4a475817
 
-	.text
+TEXT sha512_blocks_neon
 	.p2align 2
 .Lkoff:	.word	.Lk - (.Lpc + 8)
-	.p2align 4
-	.globl	sha512_blocks_neon
-	.type	sha512_blocks_neon, %function
-sha512_blocks_neon:
-	.cfi_startproc
+FUNC sha512_blocks_neon
 	cmp	r2, #0
 	bxeq	lr
 	push	{r4-r7, lr}
@@ -322,7 +320,4 @@ sha512_blocks_neon:
 	vpop	{d8-d15}
 	.cfi_adjust_cfa_offset -64
 	pop	{r4-r7, pc}
-	.cfi_endproc
-	.size	sha512_blocks_neon, . - sha512_blocks_neon
-
-	.section .note.GNU-stack, "", %progbits
+ENDFUNC sha512_blocks_neon
