@@ -1332,9 +1332,15 @@ static int cmd_apply(int argc, char **argv)
 		usage_error("apply: unexpected argument %s", str_esc(argv[0], SIZE_MAX));
 	cfg = o[0].arg ? o[0].arg : "/etc/smack";
 	host = host_path(cfg);
-	if (stat(host, &st) || !S_ISDIR(st.st_mode))
-		usage_error("apply: %s%s: %s", o[0].arg ? "--config " : "", str_esc(host, SIZE_MAX),
-			    S_ISDIR(st.st_mode) || errno ? strerror(errno) : "not a directory");
+	errno = 0;
+	if (stat(host, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		const char *why = errno ? strerror(errno) : "not a directory";
+		/* str_esc keeps its copy: host can go before the exit. */
+		const char *shown = str_esc(host, SIZE_MAX);
+
+		free(host);
+		usage_error("apply: %s%s: %s", o[0].arg ? "--config " : "", shown, why);
+	}
 	free(host);
 	p = path_join(cfg, "accesses.d");
 	host = host_path(p);
