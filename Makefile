@@ -2,6 +2,7 @@
 #   make                    install missing build packages (as root), build ./lsmbox
 #   make check              install test packages, run every test: "N passed, N failed"
 #   make CONFIG=tiny        build the configuration in config/tiny.conf
+#   make CONFIG_FILE=PATH   build the configuration in PATH (into build/BASENAME-ARCH/)
 #   make ARCH=aarch64|arm   cross-build (Debian's cross gcc, arm64/armhf static libraries)
 #   make check SAN=1        the same suite on an ASan+UBSan build (dynamically linked)
 #   make check-vm           only the real-kernel tests (tests/vm/), VM_TESTS=SCRIPT... to pick
@@ -16,6 +17,11 @@
 #   make clean
 # WERROR= (empty) stops treating warnings as errors; NODEPS=1 skips the package check.
 
+# CONFIG_FILE=PATH takes a configuration from outside config/ (its build
+# directory is named after the file).
+ifneq ($(CONFIG_FILE),)
+CONFIG ?= $(basename $(notdir $(CONFIG_FILE)))
+endif
 CONFIG ?= default
 HOST_ARCH := $(shell uname -m)
 ARCH ?= $(HOST_ARCH)
@@ -35,7 +41,7 @@ WERROR ?= 1
 PREFIX ?= /usr/local
 VERSION := 0.1
 
-conf := config/$(CONFIG).conf
+conf := $(or $(CONFIG_FILE),config/$(CONFIG).conf)
 ifeq ($(wildcard $(conf)),)
 $(error no such configuration: $(conf))
 endif
@@ -53,6 +59,16 @@ enabled := $(foreach a,$(applet_names),$(if $(filter y,$($(call cfgname,$(a),APP
 applet_srcs := $(foreach a,$(enabled),$(wildcard applets/$(a).c applets/$(a)/*.c))
 decl_srcs := $(foreach a,$(enabled),$(wildcard applets/$(a).c applets/$(a)/$(a).c))
 
+# Libraries, each on when its LIB_ line is y: static archives from Debian's -dev packages.
+lib_names := crypto keyutils cap seccomp z
+libs := $(foreach l,$(lib_names),$(if $(filter y,$($(call cfgname,$(l),LIB))),-l$(l)))
+# An applet's declaration names the libraries it needs ("requires: LIB_X"):
+# a configuration that builds it without them stops here, not at link time.
+mkapplets = awk -v libs='$(lib_names)' $(1) -f scripts/mkapplets.awk $(decl_srcs)
+applet_requires := $(if $(decl_srcs),$(shell $(call mkapplets,-v part=requires)))
+$(foreach r,$(applet_requires),$(if $(filter y,$($(lastword $(subst :, ,$(r))))),,\
+  $(error $(subst :, requires ,$(r)) = y ($(conf)))))
+
 # Crypto kernels: asm/ARCH/NAME.S, all built when CRYPTO_ASM is y, except
 # those whose CRYPTO_NAME is n.  Each built one is CFG_ASM_NAME in config.h,
 # which its glue in crypto/ARCH/ tests before registering drivers.
@@ -69,9 +85,6 @@ obj = $(patsubst %,$(BUILD)/obj/%.o,$(basename $(1)))
 core_objs := $(call obj,$(lib_srcs) $(crypto_srcs) $(asm_srcs))
 lsmbox_objs := $(call obj,lib/main.c $(applet_srcs)) $(core_objs)
 unit_objs := $(call obj,$(unit_srcs)) $(core_objs)
-
-# Libraries, each on when its LIB_ line is y: static archives from Debian's -dev packages.
-libs := $(foreach l,crypto keyutils cap seccomp z,$(if $(filter y,$($(call cfgname,$(l),LIB))),-l$(l)))
 
 OPTFLAGS ?= -O2
 CFLAGS_BASE := -std=gnu11 $(OPTFLAGS) -g -Wall -Wextra -Wshadow -Wstrict-prototypes \
@@ -144,13 +157,14 @@ $(GEN)/config.h: $(conf) Makefile $(wildcard asm/$(ARCH)/*.S)
 	   echo '#define CFG_ARCH "$(ARCH)"'; \
 	   sed -n 's/^\([A-Z][A-Z0-9_]*\)[ \t]*=[ \t]*y[ \t]*$$/#define CFG_\1 1/p' $(conf); \
 	   for d in $(asm_defs); do echo "#define CFG_$$d 1"; done; } > $@.tmp
-	@mv $@.tmp $@
+	@cmp -s $@.tmp $@ || mv $@.tmp $@	# unchanged, nothing recompiles
+	@rm -f $@.tmp
 
 $(GEN)/applets.h: $(decl_srcs) scripts/mkapplets.awk $(conf)
 	@mkdir -p $(@D)
-	awk -f scripts/mkapplets.awk $(decl_srcs) > $@.tmp
+	$(call mkapplets) > $@.tmp
 	@mv $@.tmp $@
-	@awk -v part=mains -f scripts/mkapplets.awk $(decl_srcs) > $(GEN)/applet-mains.h.tmp
+	@$(call mkapplets,-v part=mains) > $(GEN)/applet-mains.h.tmp
 	@cmp -s $(GEN)/applet-mains.h.tmp $(GEN)/applet-mains.h || \
 	 mv $(GEN)/applet-mains.h.tmp $(GEN)/applet-mains.h
 	@rm -f $(GEN)/applet-mains.h.tmp

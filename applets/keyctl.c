@@ -3,6 +3,7 @@
 /* applet: keyctl
  * summary: key and keyring management, as keyutils' keyctl
  * usage: keyctl COMMAND [ARG...]
+ * requires: LIB_KEYUTILS
  * help:
  * Manage the kernel's keys and keyrings with the command syntax, output
  * bytes, messages and exit codes of keyutils 1.6.3's keyctl.  Running

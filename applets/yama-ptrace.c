@@ -9,6 +9,7 @@
  * usage: yama-ptrace allow PID|any|none [--] CMD [ARG...]
  * usage: yama-ptrace check TRACER|self TARGET
  * usage: yama-ptrace check --try [self] TARGET
+ * requires: LIB_CAP
  * help:
  *   status       Yama's state, kernel.yama.ptrace_scope with its meaning,
  *                and fs.protected_{symlinks,hardlinks,fifos,regular};

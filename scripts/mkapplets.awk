@@ -5,11 +5,16 @@
 #    * usage: NAME [OPTION]... ARG      (one or more usage lines)
 #    * stub: yes                         (not implemented yet: help and the
 #    *                                    lsmbox --help line say so, no link)
+#    * requires: LIB_X...                (the libraries it links against: a
+#    *                                    config that builds it must say LIB_X = y)
 #    * help:
 #    * free text to the end of the comment, printed by "NAME --help"
 #    */
-# Output (stdout): with -v part=mains, one prototype NAME_main per applet (for
-# lsmbox.h); otherwise the table, sorted by name (for lib/main.c).
+# -v libs='crypto keyutils ...' names the libraries a requires: line may name
+# (the Makefile's lib_names).  Output (stdout): with -v part=mains, one
+# prototype NAME_main per applet (for lsmbox.h); with -v part=requires, one
+# "NAME:LIB_X" line per library an applet requires (for the Makefile's check);
+# otherwise the table, sorted by name (for lib/main.c).
 
 function fail(msg) {
 	printf "%s:%d: %s\n", FILENAME, FNR, msg > "/dev/stderr"
@@ -33,6 +38,11 @@ function finish_decl() {
 	if (nusage[n] == 0) fail("applet " name[n] ": no usage: line")
 	sub(/(\\n)+$/, "", help[n])
 	state = 0
+}
+
+BEGIN {
+	nl = split(libs, l, " ")
+	for (i = 1; i <= nl; i++) known["LIB_" toupper(l[i])] = 1
 }
 
 FNR == 1 {
@@ -74,6 +84,13 @@ state == 1 {
 	} else if (line ~ /^stub: /) {
 		if (line != "stub: yes") fail("stub: takes only yes")
 		stub[n] = 1
+	} else if (line ~ /^requires: /) {
+		nw = split(substr(line, 11), words, " ")
+		if (nw == 0) fail("requires: names no library")
+		for (w = 1; w <= nw; w++) {
+			if (!(words[w] in known)) fail("requires: unknown library " words[w])
+			requires[n] = requires[n] " " words[w]
+		}
 	} else if (line == "help:") {
 		state = 2
 	} else if (line != "") {
@@ -90,6 +107,13 @@ state == 2 {
 END {
 	if (failed) exit 1
 	if (state) { FNR = 0; fail("declaration not closed") }
+	if (part == "requires") {
+		for (i = 1; i <= n; i++) {
+			nw = split(requires[i], words, " ")
+			for (w = 1; w <= nw; w++) print name[i] ":" words[w]
+		}
+		exit 0
+	}
 	# Insertion sort by name: a handful of applets.
 	for (i = 1; i <= n; i++) order[i] = i
 	for (i = 2; i <= n; i++) {
