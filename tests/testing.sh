@@ -10,6 +10,9 @@
 #                        missing component: WHY says what to install)
 # need CMD PACKAGE NAME  true if CMD exists, else fails test NAME saying so
 # note TEXT              a line for the reader, counted as nothing
+# built APPLET [WHAT]    true if APPLET is in this build, else says that WHAT
+#                        (default: the rest of this file) is skipped and counts
+#                        one skip: "built keyctl || return 0"
 
 testing() {
 	_name="$TEST_FILE: $1"
@@ -44,4 +47,11 @@ need() {
 
 note() {
 	echo "NOTE: $TEST_FILE: $*"
+}
+
+built() {
+	printf '%s\n' $BUILT | grep -qxF "$1" && return 0
+	echo "SKIP: $TEST_FILE: ${2:-the rest of this file}: $1 not in this build"
+	echo S >> "$RESULTS"
+	return 1
 }
