@@ -3,7 +3,12 @@
 /* applet: cryptobench
  * summary: compare crypto implementations: ours, OpenSSL, the kernel's
  * usage: cryptobench [--list] [--algo A,...] [--impl I,...] [--sizes N,...] [--seconds S] [--runs N] [--json] [--vs openssl] [--kernel]
- * usage: cryptobench kernel list [--json] [--proc] | show NAME | set-priority DRIVER N | add ALG | del DRIVER | rng NAME N
+ * usage: cryptobench kernel list [--json] [--proc] [--root DIR]
+ * usage: cryptobench kernel show NAME
+ * usage: cryptobench kernel set-priority DRIVER N
+ * usage: cryptobench kernel add ALG
+ * usage: cryptobench kernel del DRIVER
+ * usage: cryptobench kernel rng NAME N
  * help:
  * Measure the throughput (MB/s, 10^6 bytes) and cycles per byte of every
  * implementation this CPU can run, at each buffer size, as the median of
