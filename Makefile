@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # lsmbox: one statically linked multicall binary for Linux security administration.
 #   make                    install missing build packages (as root), build ./lsmbox
 #   make check              install test packages, run every test: "N passed, N failed"

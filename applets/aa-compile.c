@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* aa-compile.c: compile AppArmor profiles into the kernel's binary policy.
  * A stub until its issue is filed and done: it says so and exits 2. */
 /* applet: aa-compile

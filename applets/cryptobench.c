@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cryptobench.c: every implementation of each algorithm measured side by
  * side (ours in C and assembly, OpenSSL), like `openssl speed` for all. */
 /* applet: cryptobench

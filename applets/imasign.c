@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* imasign.c: IMA/EVM signatures and kernel module signing.
  * A stub until its issue is filed and done: it says so and exits 2. */
 /* applet: imasign

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* keyctl.c: the kernel's keys and keyrings from the shell, a drop-in for
  * keyutils 1.6.3's keyctl (same commands, output bytes, messages, exit codes). */
 /* applet: keyctl

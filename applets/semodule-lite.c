@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* semodule-lite.c: SELinux policy module store.
  * A stub until its issue is filed and done: it says so and exits 2. */
 /* applet: semodule-lite

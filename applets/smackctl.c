@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* smackctl.c: Smack rules, labels, access checks and settings, on the live
  * kernel through smackfs or on an image tree (--root), where smackfs files are
  * plain files holding what the kernel would show. */

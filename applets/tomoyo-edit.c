@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* tomoyo-edit.c: TOMOYO policy editing, loading and saving.
  * A stub until its issue is filed and done: it says so and exits 2. */
 /* applet: tomoyo-edit

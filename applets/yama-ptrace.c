@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* yama-ptrace.c: see and set Yama's ptrace_scope and the fs.protected_* link
  * restrictions (live, or as sysctl.d drop-ins of an image), run a command with
  * a declared ptracer, and explain whether one process may attach to another. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* aes.c: AES (FIPS-197) in portable C: the key schedule every driver
  * shares, and table-driven block primitives that are always built.
  * The tables are computed from GF(2^8) arithmetic when first needed, not pasted. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* afalg.c: the kernel's crypto drivers as providers in our table, through
  * AF_ALG sockets: whatever the kernel has behind a name (its C, its asm,
  * an offload engine such as CAAM, QAT or CCP) hashes and ciphers for us.

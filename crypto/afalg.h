@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* afalg.h: the kernel's crypto API from user space: AF_ALG providers
  * (afalg.c) and the crypto_user netlink administration (cryptouser.c). */
 #ifndef LSMBOX_AFALG_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cpu.c: which instruction-set extensions this CPU and kernel offer, read
  * once (cpuid and xgetbv on x86, the auxiliary vector on ARM). */
 #include <stdio.h>

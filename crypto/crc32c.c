@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* crc32c.c: CRC32C (iSCSI, ext4, btrfs) in portable C, slicing by 8, and
  * the init/final that every crc32c driver shares.  Tables are built on
  * first use from the polynomial, not pasted. */

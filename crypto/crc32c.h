@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* crc32c.h: CRC32C (Castagnoli, reflected polynomial 0x82F63B78) as the
  * kernel's crc32c shash has it, and a macro for drivers around an update. */
 #ifndef LSMBOX_CRC32C_H

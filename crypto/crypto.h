@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* crypto.h: the algorithm interface shared by the applets: hashes (and
  * CRC32C), block-cipher modes, AEAD, and the provider table behind them. */
 #ifndef LSMBOX_CRYPTO_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cryptouser.c: the kernel's crypto_user netlink interface (NETLINK_CRYPTO):
  * list the registered algorithms with what /proc/crypto shows, change a
  * driver's priority, instantiate and remove template instances; and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* gcm.c: GCM (NIST SP 800-38D) for any implementation that gives GHASH and a
  * 32-bit counter mode (struct gcm_ops), and the portable C GHASH (Shoup's
  * 4-bit tables) with the generic gcm-aes driver built on it. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* hmac.c: HMAC (RFC 2104) over any hash driver, keys of any length. */
 #include <errno.h>
 #include <string.h>

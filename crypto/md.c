@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* md.c: the Merkle-Damgard frame around a block function (SHA-1, SHA-2):
  * buffering, padding with 0x80 and zeros, and the bit length at the end,
  * so that a driver gives only the compression of whole blocks. */

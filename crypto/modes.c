@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* modes.c: ecb/cbc/ctr/xts(aes) for any implementation that gives full-block
  * primitives (struct aes_ops): key checks, CTR tails, XTS tweak encryption
  * and ciphertext stealing live here once, not in each assembly file. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* openssl.c: OpenSSL 3 (libcrypto's EVP) as one more provider in the table,
  * at a priority between our C and our assembly, so that cryptobench can set
  * it beside ours and a build without asm still has a fast path. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* registry.c: the provider table.  Drivers register with CRYPTO_REGISTER
  * into the lsmbox_crypto section; lookups pick, once per name, the driver
  * LSMBOX_CRYPTO names or else the usable one of highest priority, as the

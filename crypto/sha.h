@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha.h: what the SHA-1 and SHA-2 implementations share: the initial
  * states, the portable block functions, and a macro for their drivers. */
 #ifndef LSMBOX_SHA_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* sha1.c: SHA-1 (FIPS 180-4) in portable C: the block function every
  * build has, and the "generic" driver md.c frames.  SHA-1 is kept for
  * what still needs it (IMA, older signatures), not for new designs. */

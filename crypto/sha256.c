@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* sha256.c: SHA-224 and SHA-256 (FIPS 180-4) in portable C: the block
  * function every build has, and the "generic" drivers md.c frames. */
 #include "crypto.h"

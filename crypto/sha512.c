@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* sha512.c: SHA-384 and SHA-512 (FIPS 180-4) in portable C: the block
  * function every build has, and the "generic" drivers md.c frames. */
 #include "crypto.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* err.c: messages that start with the applet's name, and the ways to die.
  * Keep the anchors' exact wording where scripts parse it; this only adds the prefix. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* file.c: whole-file reads (including /proc and sysfs, whose sizes lie) and
  * atomic replacement: temp file in the same directory, fsync, rename. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lsmbox.h: what every applet and lib/ file shares: the applet record,
  * errors and x-functions, option parsing, files, and kernel interface paths. */
 #ifndef LSMBOX_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* main.c: the multicall front door.  Dispatch on basename(argv[0]), else
  * "lsmbox APPLET ARG..."; the applet table is generated from the applets'
  * declarations (scripts/mkapplets.awk), so there is no list to keep here. */

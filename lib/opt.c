@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* opt.c: the option parser every applet uses: short clusters (-xvf FILE),
  * long options (--name VALUE, --name=VALUE), "--", and the options common to
  * all applets (--help, --root DIR).  Exact long names only, no abbreviations:

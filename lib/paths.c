@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* paths.c: the jail for --root, and where each kernel interface lives.
  * Live, a filesystem counts only if statfs() shows its magic there (an empty
  * mount point is not smackfs); under a root (--root DIR, LSMBOX_ROOT) the

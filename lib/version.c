@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* version.c: "lsmbox --version": our version and build configuration, and
  * the version of every library linked in, read from the library itself so
  * that a relinked binary (see docs/LICENSING.md) tells the truth. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* xfuncs.c: allocation, open, read and write wrappers that either succeed or
  * die with "APPLET: what: strerror", the one number parser, and the small
  * string helpers applets share (trimming, JSON quoting). */

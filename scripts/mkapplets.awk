@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mkapplets.awk: turn the applets' declaration comments into the dispatch table.
 # A declaration is one comment in applets/NAME.c (or applets/NAME/NAME.c):
 #   /* applet: NAME

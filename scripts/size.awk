@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # size.awk: what each applet and each library adds to lsmbox, from the
 # linker map (-Wl,-Map) of the final link, after --gc-sections.
 # Counts the bytes of kept input sections that the stripped file carries

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # testing.sh: the shell test vocabulary, after toybox's tests:
 #   testing NAME COMMAND EXPECTED [INFILE [STDIN]]
 # runs COMMAND (through eval, in the file's scratch directory) with the text

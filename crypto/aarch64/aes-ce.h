@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* aes-ce.h (aarch64): the AES and GHASH kernels of asm/aarch64/aes-ce.S
  * and ghash-pmull.S (ARMv8 Crypto Extensions), for the glue in aes.c. */
 #ifndef LSMBOX_AARCH64_AES_CE_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* aes.c (aarch64): registers the AES modes of asm/aarch64/aes-ce.S (ARMv8
  * Crypto Extensions, HWCAP_AES), and GCM on its CTR32 with the PMULL GHASH
  * of ghash-pmull.S (HWCAP_PMULL). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* crc32c.c (aarch64): registers the CRC32C of asm/aarch64/crc32c-armv8.S,
  * for CPUs whose AT_HWCAP has the CRC32 bit. */
 #include "config.h"

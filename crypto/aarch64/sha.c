@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* aarch64/sha.c: registers the SHA block functions of asm/aarch64/: the
  * ARMv8 Crypto Extensions for SHA-1 and SHA-224/256 (AT_HWCAP SHA1, SHA2),
  * the ARMv8.2 SHA512 instructions for SHA-384/512 (AT_HWCAP SHA512), and

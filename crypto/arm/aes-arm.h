@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* aes-arm.h: prototypes of the AArch32 AES kernels of asm/arm/ (aes-ce.S,
  * aes-arm.S), registered by crypto/arm/aes.c. */
 #ifndef CRYPTO_ARM_AES_ARM_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* aes.c (arm): registers the AArch32 AES modes of asm/arm/aes-ce.S (ARMv8
  * Crypto Extensions), for CPUs whose AT_HWCAP2 has AES, and of
  * asm/arm/aes-arm.S (integer tables: any ARMv7 CPU, faster than the C

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha-arm.h: the block functions of asm/arm/sha*.S, which crypto/arm/sha.c
  * registers; each is an md_desc block function (see sha.h). */
 #ifndef LSMBOX_SHA_ARM_H

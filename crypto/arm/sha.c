@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* arm/sha.c: registers the 32-bit ARM SHA block functions of asm/arm/:
  * ARMv7 NEON for SHA-224/256/384/512, and the ARMv8 AArch32 Crypto
  * Extensions for SHA-1 and SHA-224/256 (AT_HWCAP2 SHA1, SHA2). */

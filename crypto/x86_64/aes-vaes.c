@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* aes-vaes.c (x86_64): the VAES + VPCLMULQDQ drivers of asm/x86_64/
  * aes-vaes256.S and aes-vaes512.S: CTR, XTS and GCM on wide vectors, with
  * ECB and CBC (serial or no faster wide) taken from AES-NI. */

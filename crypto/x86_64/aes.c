@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* aes.c (x86_64): registers the AES-NI modes of asm/x86_64/aes-aesni.S, and
  * GCM on its counter mode, stitched or beside the PCLMULQDQ GHASH of
  * ghash-pclmul.S. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* aesni.h (x86_64): the AES-NI and PCLMULQDQ kernels of asm/x86_64/
  * aes-aesni.S and ghash-pclmul.S, for the glue here and for other drivers
  * (VAES) that reuse some of them in their own aes_ops or gcm_ops. */

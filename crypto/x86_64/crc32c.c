@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* crc32c.c (x86_64): registers the SSE4.2 CRC32C of asm/x86_64/crc32c-sse42.S,
  * which joins its interleaved crc32 streams with PCLMULQDQ. */
 #include "config.h"

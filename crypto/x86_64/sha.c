@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* x86_64/sha.c: registers the hand-written SHA-1 and SHA-2 block functions
  * of asm/x86_64/ (SHA extensions, AVX2) with the CPU features each needs. */
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* crypto-test.c: every registered crypto driver against the NIST/RFC vector
  * files in tests/vectors/ (kat) and against OpenSSL on random input (diff).
  * One PASS/FAIL line per driver and test; a driver this CPU cannot run is

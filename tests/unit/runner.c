@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* runner.c: runs every registered unit test in its own child process and
  * ends with "N passed, N failed".  Arguments, if any, select tests by name. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_crypto_registry.c: how crypto_find picks a driver: priority, CPU
  * features, LSMBOX_CRYPTO, the once-per-name cache.  Fake drivers of a
  * name no applet uses; each test runs in a fresh process (fresh cache). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_file.c: whole-file reads and atomic replacement, including a process
  * killed between writing the new content and renaming it into place. */
 #include <errno.h>

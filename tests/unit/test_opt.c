@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_opt.c: the one option parser: clusters, long forms, operands in
  * order, "--", the common --help and --root, and every error message. */
 #include <stdio.h>

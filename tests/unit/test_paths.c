@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_paths.c: kernel interface paths, live (decided by filesystem magic)
  * and under an image root (--root, LSMBOX_ROOT). */
 #include <stdio.h>

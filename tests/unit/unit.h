@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* unit.h: the C unit-test runner's interface.  TEST(name) { ... } registers a
  * test; each runs in its own child process, so one that exits or crashes
  * fails alone.  CHECK* stop the test at the first failure. */

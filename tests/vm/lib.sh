@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # lib.sh: what a VM test script (tests/vm/APPLET/NAME.sh) may use, after
 # tests/testing.sh but checked by exit status and output:
 #   ok NAME CMD...             passes when CMD exits 0

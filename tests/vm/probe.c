@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* probe.c: a static test helper for the real-kernel rig.  It reaches the
  * kernel interfaces that busybox cannot (AF_ALG sockets, the keys syscalls)
  * with nothing but libc, so that the rig's own tests do not lean on the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # AF_ALG and crypto_user as modules of Debian's kernel: after they load,
 # sockets of each type open and give the standards' answers; the drivers
 # behind gcm(aes) and stdrng come in through the kernel's own modprobe call.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The kernel's crypto API through lsmbox: the AF_ALG providers against the
 # vector files and OpenSSL (crypto-test, inside the VM), crypto_user's
 # table against /proc/crypto, a priority change the kernel acts on,

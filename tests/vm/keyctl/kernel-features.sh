@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # keyctl against the anchor (keyutils 1.6.3, carried in) inside Debian's 6.1
 # kernel: what the host's kernel may lack (DH, pkcs8 private keys, encrypted
 # keys, persistent keyrings), through the same differential harness as

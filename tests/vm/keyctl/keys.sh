@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The keys syscalls in Debian's kernel: add, read, /proc/keys, revoke, and a
 # persistent keyring (which this machine's own kernel may lack).
 # vm-kernel: debian

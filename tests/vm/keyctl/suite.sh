@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # keyctl's host suite (the cases of tests/keyctl.test, in cases.lib) inside
 # Debian's 6.1 kernel, against the anchor carried in: the same command
 # sequences meet another kernel's key subsystem, with asymmetric keys and a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # keyctl's key notifications against the anchor, on the Smack kernel, whose
 # config fragment turns on the watch queue and key notifications that
 # Debian's kernel lacks: watch, watch_session, watch_add, watch_rm and

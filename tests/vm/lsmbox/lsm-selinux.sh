@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Debian's kernel booted with SELinux (no policy loaded, so permissive):
 # the LSM list, selinuxfs, and lsmbox finding it.
 # vm-kernel: debian

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Debian's kernel with AppArmor, TOMOYO and Yama stacked and IMA measuring:
 # the LSMs asked for are the ones running, and each one's securityfs is there.
 # vm-kernel: debian

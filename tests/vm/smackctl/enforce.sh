@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # A process relabelled by smackctl run is allowed and denied by the kernel
 # as the rules and the file's label (set by smackctl label on tmpfs) say.
 # vm-kernel: smack

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # smackctl against the Smack kernel: load/rules/clean/apply round trips
 # (batched load2 writes, change-rule, the errors the kernel never sees),
 # revoke-subject, settings, and access2 versus the offline model.

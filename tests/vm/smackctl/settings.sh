@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # What the kernel does with the settings smackctl writes: relabel-self lets an
 # unprivileged process take a label once, unconfined (a bring-up kernel)
 # lets a label past every rule, ipv6host entries written from "::" forms,

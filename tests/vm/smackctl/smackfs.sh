@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The Smack kernel: smackfs mounts, lsmbox finds it, load2 takes a rule and
 # access2 answers from it.
 # vm-kernel: smack

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The credential and dumpability checks against real attaches: a target
 # whose saved uid is root (real and effective 1000), and a non-dumpable one
 # (PR_SET_DUMPABLE 0), each attached by uid 1000 without capabilities and by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The fs.protected_* link restrictions: set-links writes what status and
 # /proc/sys then read, refuses what the kernel would, and the setting works.
 # vm-kernel: debian

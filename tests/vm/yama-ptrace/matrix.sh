@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The attach matrix for ptrace_scope 0, 1 and 2: for each, an unprivileged,
 # a CAP_SYS_PTRACE and a root tracer attach to a child, a non-child and
 # targets that declared a ptracer with yama-ptrace allow, and check's

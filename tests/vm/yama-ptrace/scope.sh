@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Yama in Debian's kernel: ptrace_scope reads, and writes that the kernel
 # allows take effect (3 is left to yama-ptrace's own tests: it is sticky).
 # vm-kernel: debian

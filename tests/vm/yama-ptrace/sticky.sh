@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # ptrace_scope 3: nothing may attach, not even root, and the kernel refuses
 # every other value until reboot.  Its own boot (the command line differs
 # from the other scripts'), since no later test could lower it.
