@@ -187,4 +187,46 @@ void kfs_reset(void);			/* forget cached lookups (tests) */
 /* version.c */
 void print_version(void);
 
+/* buf.c: a growable byte buffer for binary output (policy records, xattrs,
+ * signature trailers).  It never holds more than max bytes (0: BUF_MAX): a
+ * write that would pass it appends nothing, returns -1 with errno EFBIG and
+ * sets err, which stays set until buf_reset, so many writes can be checked
+ * once.  cap never exceeds max; allocation failure dies (xrealloc).  A
+ * zeroed struct buf (BUF_INIT(0)) is an empty buffer. */
+#define BUF_MAX READ_MAX
+struct buf {
+	uint8_t *p;
+	size_t len, cap;
+	size_t max;		/* the most len may reach; 0: BUF_MAX */
+	int err;		/* a write failed since the last buf_reset */
+};
+#define BUF_INIT(max) { NULL, 0, 0, (max), 0 }
+void buf_init(struct buf *b, size_t max);
+/* n zero bytes appended; a pointer to them (valid until the next write), or NULL. */
+void *buf_grow(struct buf *b, size_t n);
+int buf_put(struct buf *b, const void *p, size_t n);
+int buf_put_str(struct buf *b, const char *s);	/* without its NUL */
+int buf_put_strz(struct buf *b, const char *s);	/* with its NUL */
+int buf_printf(struct buf *b, const char *fmt, ...) PRINTF(2, 3);
+int buf_put_u8(struct buf *b, uint8_t v);
+int buf_put_u16le(struct buf *b, uint16_t v);
+int buf_put_u16be(struct buf *b, uint16_t v);
+int buf_put_u32le(struct buf *b, uint32_t v);
+int buf_put_u32be(struct buf *b, uint32_t v);
+int buf_put_u64le(struct buf *b, uint64_t v);
+int buf_put_u64be(struct buf *b, uint64_t v);
+/* Overwrite a field already written at off (a length known later); -1 and
+ * EINVAL when it does not lie wholly inside len. */
+int buf_set_u16le(struct buf *b, size_t off, uint16_t v);
+int buf_set_u16be(struct buf *b, size_t off, uint16_t v);
+int buf_set_u32le(struct buf *b, size_t off, uint32_t v);
+int buf_set_u32be(struct buf *b, size_t off, uint32_t v);
+int buf_set_u64le(struct buf *b, size_t off, uint64_t v);
+int buf_set_u64be(struct buf *b, size_t off, uint64_t v);
+/* n bytes of value byte; then up to the next multiple of align (EINVAL for 0). */
+int buf_pad(struct buf *b, size_t n, uint8_t byte);
+int buf_align(struct buf *b, size_t align, uint8_t byte);
+void buf_reset(struct buf *b);		/* empty again, err cleared, memory kept */
+void buf_free(struct buf *b);		/* memory freed; max kept */
+
 #endif
