@@ -229,4 +229,36 @@ int buf_align(struct buf *b, size_t align, uint8_t byte);
 void buf_reset(struct buf *b);		/* empty again, err cleared, memory kept */
 void buf_free(struct buf *b);		/* memory freed; max kept */
 
+/* htab.c: a string intern table (labels, profile and module names, policy
+ * variables).  Each distinct byte string gets an id, 0, 1, 2... in order of
+ * first sight, for the table's life; its copy (NUL-terminated, may hold NULs
+ * when given by length) stays at the same address until htab_free.  At most
+ * max distinct strings (0, or more than HTAB_MAX: HTAB_MAX): a new one past
+ * that is -1 with errno ENOSPC, while those already in are still found.
+ * A zeroed struct htab is an empty table with the default maximum. */
+#define HTAB_MAX (1 << 20)
+struct htab_str {
+	char *s;
+	size_t len;
+	uint64_t hash;
+};
+struct htab {
+	uint32_t *slot;		/* id + 1, 0 for empty; open addressing, load <= 1/2 */
+	size_t nslot;		/* a power of two */
+	struct htab_str *str;	/* by id */
+	int count, nstr, max;
+};
+void htab_init(struct htab *h, int max);
+int htab_intern(struct htab *h, const char *s);
+int htab_intern_n(struct htab *h, const char *s, size_t len);
+int htab_find(const struct htab *h, const char *s);	/* id, or -1: not in */
+int htab_find_n(const struct htab *h, const char *s, size_t len);
+const char *htab_str(const struct htab *h, int id);	/* NULL for no such id */
+size_t htab_len(const struct htab *h, int id);
+int htab_count(const struct htab *h);
+void htab_free(struct htab *h);
+/* FNV-1a 64 with a final avalanche, so that its low bits (what a table
+ * masks) depend on every bit of the input. */
+uint64_t hash_mem(const void *p, size_t n);
+
 #endif
