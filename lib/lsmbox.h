@@ -261,4 +261,49 @@ void htab_free(struct htab *h);
  * masks) depend on every bit of the input. */
 uint64_t hash_mem(const void *p, size_t n);
 
+/* dirtree.c: a tree walk on openat/fstatat/fdopendir: no chdir, no path
+ * re-resolved at each level, one open directory a level.  fn is called for
+ * each entry, the start first (depth 0), a directory before its entries;
+ * "." and ".." are not entries.  Links are not followed (fn sees the link)
+ * unless DIRTREE_FOLLOW; the start, when a link, is followed with
+ * DIRTREE_FOLLOW or DIRTREE_FOLLOW_START (find -H).  A followed link is
+ * resolved inside the root under --root (root_file: never on the host), by
+ * the host otherwise; its entry is then its target: st the target's, dirfd
+ * and name the target's directory (opened in the jail) and name, so *at
+ * calls with AT_SYMLINK_NOFOLLOW act on it; path stays the walked one.  A
+ * dangling link is shown as the link.  The start path is resolved in the
+ * jail too (root_file, root_open).
+ * An error on an entry (stat, open, read, a loop, the depth bound) goes to
+ * on_error, or, without one, to warn(); then the walk goes on unless it
+ * returns DIRTREE_STOP.  A directory that is one of its own ancestors (same
+ * st_dev and st_ino: a followed link, a bind mount) is the error ELOOP and
+ * fn does not see it.  Depth: with maxdepth > 0, entries deeper are not
+ * visited (find -maxdepth, no error); with 0, a directory at
+ * DIRTREE_MAXDEPTH that has entries is the error ENAMETOOLONG.
+ * dirtree_walk returns 0, or 1 when an error was met (t->errors counts them);
+ * t->stopped says that fn or on_error stopped it. */
+#define DIRTREE_FOLLOW		1u	/* follow symbolic links, loops detected */
+#define DIRTREE_FOLLOW_START	2u	/* follow the start if it is a link */
+#define DIRTREE_SORT		4u	/* each directory's entries in strcmp order, not readdir's */
+#define DIRTREE_MAXDEPTH	256
+enum { DIRTREE_CONTINUE, DIRTREE_SKIP, DIRTREE_STOP };	/* SKIP: do not enter this directory */
+struct stat;
+struct dirtree_ent {
+	int dirfd;		/* the directory holding it */
+	const char *name;	/* its name there */
+	const char *path;	/* for messages: the start as given, then /NAME for each level */
+	const struct stat *st;	/* NULL (on_error only) when it could not be stat'ed */
+	int depth;		/* 0: the start */
+};
+struct dirtree {
+	unsigned flags;
+	int maxdepth;
+	int (*fn)(const struct dirtree_ent *e, void *arg);
+	int (*on_error)(const struct dirtree_ent *e, int err, void *arg);
+	void *arg;
+	unsigned errors;	/* out */
+	int stopped;		/* out */
+};
+int dirtree_walk(struct dirtree *t, const char *path);
+
 #endif
