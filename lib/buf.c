@@ -32,9 +32,9 @@ static int buf_room(struct buf *b, size_t n)
 	if (need <= b->cap)
 		return 0;
 	cap = b->cap ? b->cap : 64;
-	while (cap < need)
-		cap = cap > lim / 2 ? lim : cap * 2;
-	if (cap > lim)
+	while (cap < need && cap <= lim / 2)
+		cap *= 2;
+	if (cap < need || cap > lim)
 		cap = lim;
 	b->p = xrealloc(b->p, cap);
 	b->cap = cap;
