@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* buf.c: a growable byte buffer for binary output (AppArmor policy records,
  * IMA xattrs, module-signature trailers), bounded by a maximum size. */
 #include <errno.h>

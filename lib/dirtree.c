@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* dirtree.c: a directory tree walker on openat/fstatat/fdopendir (no chdir,
  * no re-resolution of each level's path), in the --root jail. */
 #include <dirent.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* htab.c: a string intern table: each distinct string gets a small stable
  * id (labels, profile and module names, policy variables), bounded in count. */
 #include <errno.h>

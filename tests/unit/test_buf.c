@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_buf.c: the byte buffer's writers, and its maximum size on each side. */
 #include <errno.h>
 #include <stdlib.h>

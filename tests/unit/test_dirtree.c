@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_dirtree.c: the tree walker: order, depth bounds, links followed or
  * not, loops, the --root jail, and errors that the walk goes on past. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_htab.c: the string intern table: stable ids, growth, its maximum
  * count on each side, and a hash whose low bits mix every input bit. */
 #include <errno.h>
