@@ -765,18 +765,19 @@ static int kshow(const struct kalg_info *k, void *arg)
 
 static int kernel_main(int argc, char **argv)
 {
-	struct opt opts[] = { { 0, "json", 0 }, { 0, "proc", 0 }, OPT_END };
+	enum { O_JSON, O_PROC, O_N };
+	struct opt o[] = { [O_JSON] = { 0, "json", 0 }, [O_PROC] = { 0, "proc", 0 }, [O_N] = OPT_END };
 	const char *cmd;
 	int err = 0;
 
-	opt_parse(&argc, &argv, opts, 0);
+	opt_parse(&argc, &argv, o, 0);
 	if (!argc)
 		usage_error("kernel: list, show NAME, set-priority DRIVER N, add ALG, del DRIVER or rng NAME N");
 	cmd = argv[0];
 	if (!strcmp(cmd, "list") && argc == 1) {
-		struct klist l = { opts[0].seen, 0 };
+		struct klist l = { o[O_JSON].seen, 0 };
 
-		if (opts[1].seen || root_dir()) {
+		if (o[O_PROC].seen || root_dir()) {
 			struct kset ks = { NULL, 0 };
 
 			proc_crypto_read(&ks);
@@ -846,10 +847,13 @@ static int kernel_main(int argc, char **argv)
 
 int cryptobench_main(int argc, char **argv)
 {
-	struct opt opts[] = {
-		{ 0, "list", 0 }, { 0, "algo", OPT_ARG }, { 0, "impl", OPT_ARG },
-		{ 0, "sizes", OPT_ARG }, { 0, "seconds", OPT_ARG }, { 0, "runs", OPT_ARG },
-		{ 0, "json", 0 }, { 0, "vs", OPT_ARG }, { 0, "kernel", 0 }, OPT_END,
+	enum { O_LIST, O_ALGO, O_IMPL, O_SIZES, O_SECONDS, O_RUNS, O_JSON, O_VS, O_KERNEL, O_N };
+	struct opt o[] = {
+		[O_LIST] = { 0, "list", 0 }, [O_ALGO] = { 0, "algo", OPT_ARG },
+		[O_IMPL] = { 0, "impl", OPT_ARG }, [O_SIZES] = { 0, "sizes", OPT_ARG },
+		[O_SECONDS] = { 0, "seconds", OPT_ARG }, [O_RUNS] = { 0, "runs", OPT_ARG },
+		[O_JSON] = { 0, "json", 0 }, [O_VS] = { 0, "vs", OPT_ARG },
+		[O_KERNEL] = { 0, "kernel", 0 }, [O_N] = OPT_END,
 	};
 	size_t maxlen = 0, k;
 	const char *env, *bad;
@@ -857,15 +861,15 @@ int cryptobench_main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "kernel"))
 		return kernel_main(argc - 1, argv + 1);
-	opt_parse(&argc, &argv, opts, OPTP_NO_ROOT);
+	opt_parse(&argc, &argv, o, OPTP_NO_ROOT);
 	if (argc)
 		usage_error("unexpected operand '%s'", str_esc(argv[0], SHOWN_MAX));
-	TT.algos = opts[1].arg;
-	TT.impls = opts[2].arg;
-	TT.json = opts[6].seen;
-	TT.vs = opts[7].seen;
-	TT.kernel = opts[8].seen;
-	if (TT.kernel && opts[7].seen)
+	TT.algos = o[O_ALGO].arg;
+	TT.impls = o[O_IMPL].arg;
+	TT.json = o[O_JSON].seen;
+	TT.vs = o[O_VS].seen;
+	TT.kernel = o[O_KERNEL].seen;
+	if (TT.kernel && o[O_VS].seen)
 		usage_error("--kernel and --vs do not go together");
 	/* crypto/registry.c passes over a name it does not know: a typo
 	 * would measure, and pick, something else without a word. */
@@ -874,18 +878,18 @@ int cryptobench_main(int argc, char **argv)
 		die("LSMBOX_CRYPTO: unknown driver or implementation '%s' (cryptobench --list names them)",
 		    str_esc(bad, SHOWN_MAX));
 	}
-	TT.runs = opts[5].seen ? xstrtonum(opts[5].arg, 1, RUNS_MAX, "--runs") : 5;
+	TT.runs = o[O_RUNS].seen ? xstrtonum(o[O_RUNS].arg, 1, RUNS_MAX, "--runs") : 5;
 	TT.seconds = 0.3;
-	if (opts[4].seen) {
+	if (o[O_SECONDS].seen) {
 		char *end;
 
-		TT.seconds = strtod(opts[4].arg, &end);
+		TT.seconds = strtod(o[O_SECONDS].arg, &end);
 		if (*end || !(TT.seconds > 0 && TT.seconds <= 600))
 			usage_error("--seconds takes a number of seconds in (0, 600], not '%s'",
-				    str_esc(opts[4].arg, SHOWN_MAX));
+				    str_esc(o[O_SECONDS].arg, SHOWN_MAX));
 	}
-	if (opts[7].seen && strcmp(opts[7].arg, "openssl"))
-		usage_error("--vs takes 'openssl', not '%s'", str_esc(opts[7].arg, SHOWN_MAX));
+	if (o[O_VS].seen && strcmp(o[O_VS].arg, "openssl"))
+		usage_error("--vs takes 'openssl', not '%s'", str_esc(o[O_VS].arg, SHOWN_MAX));
 	if (TT.algos && (bad = unknown_word(TT.algos, known_algo, 0))) {
 		if (!*bad)
 			usage_error("--algo: an empty name in '%s'", str_esc(TT.algos, SHOWN_MAX));
@@ -896,8 +900,8 @@ int cryptobench_main(int argc, char **argv)
 			usage_error("--impl: an empty name in '%s'", str_esc(TT.impls, SHOWN_MAX));
 		usage_error("--impl: unknown driver or implementation '%s' (see --list)", str_esc(bad, SHOWN_MAX));
 	}
-	if (opts[3].seen) {
-		char *s = xstrdup(opts[3].arg), *tok, *save = NULL;
+	if (o[O_SIZES].seen) {
+		char *s = xstrdup(o[O_SIZES].arg), *tok, *save = NULL;
 
 		for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 			if (TT.nsizes == (int)ARRAY_SIZE(TT.sizes))
@@ -907,7 +911,7 @@ int cryptobench_main(int argc, char **argv)
 		free(s);
 		if (!TT.nsizes)
 			usage_error("--sizes needs at least one size");
-	} else if (opts[7].seen) {
+	} else if (o[O_VS].seen) {
 		TT.sizes[TT.nsizes++] = 16384;
 	} else {
 		static const size_t def[] = { 16, 64, 256, 1024, 8192, 16384 };
@@ -915,7 +919,7 @@ int cryptobench_main(int argc, char **argv)
 		for (k = 0; k < ARRAY_SIZE(def); k++)
 			TT.sizes[TT.nsizes++] = def[k];
 	}
-	if (opts[0].seen) {
+	if (o[O_LIST].seen) {
 		list();
 		return 0;
 	}
@@ -938,7 +942,7 @@ int cryptobench_main(int argc, char **argv)
 	check_selection();
 	TT.buf = xzalloc(maxlen + 16);
 	header();
-	if (opts[7].seen)
+	if (o[O_VS].seen)
 		bench_vs();
 	else
 		bench_all();

@@ -861,14 +861,13 @@ static void parse_or_die(struct ruleset *rs, int argc, char **argv)
 
 static int cmd_load(int argc, char **argv)
 {
-	struct opt o[] = { { 'c', "clear", 0, 0, NULL }, { 0, "legacy", 0, 0, NULL }, OPT_END };
+	enum { O_CLEAR, O_LEGACY, O_N };
+	struct opt o[] = { [O_CLEAR] = { 'c', "clear", 0 }, [O_LEGACY] = { 0, "legacy", 0 }, [O_N] = OPT_END };
 
-	opt_parse(&argc, &argv, o, 0);
-	if (!argc)
-		usage_error("load: no rule file (FILE, DIR or -)");
-	TT.legacy = o[1].seen;
+	opt_parse_n(&argc, &argv, o, 0, 1, -1, "load: no rule file (FILE, DIR or -)");
+	TT.legacy = o[O_LEGACY].seen;
 	parse_or_die(&TT.rs, argc, argv);
-	if (o[0].seen)
+	if (o[O_CLEAR].seen)
 		for (size_t i = 0; i < TT.rs.n; i++) {
 			TT.rs.r[i].set = 1;
 			TT.rs.r[i].allow = TT.rs.r[i].deny = 0;
@@ -878,9 +877,7 @@ static int cmd_load(int argc, char **argv)
 
 static int cmd_check(int argc, char **argv)
 {
-	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
-	if (!argc)
-		usage_error("check: no rule file (FILE, DIR or -)");
+	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, 0, 1, -1, "check: no rule file (FILE, DIR or -)");
 	parse_or_die(&TT.rs, argc, argv);
 	for (size_t i = 0; i < TT.rs.n; i++) {
 		struct rule *r = &TT.rs.r[i];
@@ -904,26 +901,25 @@ static void json_str(const char *k, const char *v, int comma)
 
 static int cmd_rules(int argc, char **argv)
 {
-	struct opt o[] = { { 's', "subject", OPT_ARG, 0, NULL }, { 0, "json", 0, 0, NULL },
-			   OPT_END };
+	enum { O_SUBJECT, O_JSON, O_N };
+	struct opt o[] = { [O_SUBJECT] = { 's', "subject", OPT_ARG }, [O_JSON] = { 0, "json", 0 },
+			   [O_N] = OPT_END };
 	struct ruleset k = { 0 };
 	char acc[8];
 	int n = 0;
 
-	opt_parse(&argc, &argv, o, 0);
-	if (argc)
-		usage_error("rules: unexpected argument %s", str_esc(argv[0], SIZE_MAX));
-	if (o[0].arg)
-		check_label(o[0].arg, "subject");
+	opt_parse_n(&argc, &argv, o, 0, 0, 0, NULL);
+	if (o[O_SUBJECT].arg)
+		check_label(o[O_SUBJECT].arg, "subject");
 	kernel_rules(&k, 1);
-	if (o[1].seen)
+	if (o[O_JSON].seen)
 		putchar('[');
 	for (size_t i = 0; i < k.n; i++) {
 		struct rule *r = &k.r[i];
 
-		if (!r->allow || (o[0].arg && strcmp(o[0].arg, r->subj)))
+		if (!r->allow || (o[O_SUBJECT].arg && strcmp(o[O_SUBJECT].arg, r->subj)))
 			continue;
-		if (!o[1].seen) {
+		if (!o[O_JSON].seen) {
 			printf("%s %s %s\n", r->subj, r->obj, access_str(r->allow, acc));
 			continue;
 		}
@@ -933,7 +929,7 @@ static int cmd_rules(int argc, char **argv)
 		json_str("access", access_str(r->allow, acc), 1);
 		putchar('}');
 	}
-	if (o[1].seen)
+	if (o[O_JSON].seen)
 		printf("]\n");
 	rs_free(&k);
 	return 0;
@@ -963,9 +959,7 @@ static int clean_all(void)
 
 static int cmd_clean(int argc, char **argv)
 {
-	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
-	if (argc)
-		usage_error("clean: unexpected argument %s", str_esc(argv[0], SIZE_MAX));
+	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, 0, 0, 0, NULL);
 	return clean_all() ? 1 : 0;
 }
 
@@ -1320,18 +1314,17 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
  * (exit 2, nothing written); --allow-empty is for a policy of no rules. */
 static int cmd_apply(int argc, char **argv)
 {
-	struct opt o[] = { { 0, "config", OPT_ARG, 0, NULL }, { 0, "allow-empty", 0, 0, NULL },
-			   OPT_END };
+	enum { O_CONFIG, O_ALLOW_EMPTY, O_N };
+	struct opt o[] = { [O_CONFIG] = { 0, "config", OPT_ARG }, [O_ALLOW_EMPTY] = { 0, "allow-empty", 0 },
+			   [O_N] = OPT_END };
 	struct lines *cipso = &TT.cipso, *netlabel = &TT.netlabel, *onlycap = &TT.onlycap;
 	const char *cfg;
 	char *p, *host;
 	struct stat st;
 	int rc = 0, have_access;
 
-	opt_parse(&argc, &argv, o, 0);
-	if (argc)
-		usage_error("apply: unexpected argument %s", str_esc(argv[0], SIZE_MAX));
-	cfg = o[0].arg ? o[0].arg : "/etc/smack";
+	opt_parse_n(&argc, &argv, o, 0, 0, 0, NULL);
+	cfg = o[O_CONFIG].arg ? o[O_CONFIG].arg : "/etc/smack";
 	host = host_path(cfg);
 	errno = 0;
 	if (stat(host, &st) < 0 || !S_ISDIR(st.st_mode)) {
@@ -1340,7 +1333,7 @@ static int cmd_apply(int argc, char **argv)
 		const char *shown = str_esc(host, SIZE_MAX);
 
 		free(host);
-		usage_error("apply: %s%s: %s", o[0].arg ? "--config " : "", shown, why);
+		usage_error("apply: %s%s: %s", o[O_CONFIG].arg ? "--config " : "", shown, why);
 	}
 	free(host);
 	p = path_join(cfg, "accesses.d");
@@ -1356,7 +1349,7 @@ static int cmd_apply(int argc, char **argv)
 	free(p);
 	if (TT.errors)
 		die_input("%d error%s; nothing applied", TT.errors, TT.errors > 1 ? "s" : "");
-	if (!TT.rs.n && !o[1].seen)
+	if (!TT.rs.n && !o[O_ALLOW_EMPTY].seen)
 		die_input("apply: %s %s: it would clean every rule and load none; nothing applied "
 			  "(--allow-empty to do that)", str_esc(host, SIZE_MAX),
 			  have_access ? "holds no rule" : "is missing");
@@ -1692,21 +1685,22 @@ static void batch(const struct policy *p, const char *file, int verbose)
 
 static int cmd_access(int argc, char **argv)
 {
-	struct opt o[] = { { 0, "offline", 0, 0, NULL }, { 0, "rules", OPT_ARG, 0, NULL },
-			   { 'v', "verbose", 0, 0, NULL }, { 0, "batch", OPT_ARG, 0, NULL },
-			   OPT_END };
+	enum { O_OFFLINE, O_RULES, O_VERBOSE, O_BATCH, O_N };
+	struct opt o[] = { [O_OFFLINE] = { 0, "offline", 0 }, [O_RULES] = { 0, "rules", OPT_ARG },
+			   [O_VERBOSE] = { 'v', "verbose", 0 }, [O_BATCH] = { 0, "batch", OPT_ARG },
+			   [O_N] = OPT_END };
 	struct policy pol = { 0 }, *p = NULL;
 	int rc = 0;
 
 	die_status = 2;
 	opt_parse(&argc, &argv, o, 0);
-	if (argc != (o[3].arg ? 0 : 3))
-		usage_error(o[3].arg ? "access --batch: no other operands"
+	if (argc != (o[O_BATCH].arg ? 0 : 3))
+		usage_error(o[O_BATCH].arg ? "access --batch: no other operands"
 				     : "access: needs SUBJECT OBJECT ACCESS");
-	if (o[0].seen || o[1].seen) {
-		if (!o[1].arg)
+	if (o[O_OFFLINE].seen || o[O_RULES].seen) {
+		if (!o[O_RULES].arg)
 			usage_error("access --offline needs --rules FILE|DIR");
-		char *list = xstrdup(o[1].arg), *save;
+		char *list = xstrdup(o[O_RULES].arg), *save;
 
 		for (char *t = strtok_r(list, ":", &save); t; t = strtok_r(NULL, ":", &save))
 			parse_source(&TT.rs, t);
@@ -1721,8 +1715,8 @@ static int cmd_access(int argc, char **argv)
 	}
 	if (p)
 		policy_build(p, &TT.rs);
-	if (o[3].arg) {
-		batch(p, o[3].arg, o[2].seen);
+	if (o[O_BATCH].arg) {
+		batch(p, o[O_BATCH].arg, o[O_VERBOSE].seen);
 	} else {
 		struct query q;
 
@@ -1730,7 +1724,7 @@ static int cmd_access(int argc, char **argv)
 			q.f[i] = argv[i];
 			q.len[i] = strlen(argv[i]);
 		}
-		rc = one_query(p, &q, o[2].seen, NULL, 0) ? 0 : 1;
+		rc = one_query(p, &q, o[O_VERBOSE].seen, NULL, 0) ? 0 : 1;
 	}
 	if (p)
 		policy_free(p);
@@ -1739,9 +1733,7 @@ static int cmd_access(int argc, char **argv)
 
 static int cmd_change_rule(int argc, char **argv)
 {
-	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
-	if (argc != 4)
-		usage_error("change-rule: needs SUBJECT OBJECT ALLOW DENY");
+	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, 0, 4, 4, "change-rule: needs SUBJECT OBJECT ALLOW DENY");
 	check_label(argv[0], "subject");
 	check_label(argv[1], "object");
 	unsigned a = xaccess(argv[2], "allow"), d = xaccess(argv[3], "deny");
@@ -1752,9 +1744,7 @@ static int cmd_change_rule(int argc, char **argv)
 
 static int cmd_revoke(int argc, char **argv)
 {
-	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
-	if (argc != 1)
-		usage_error("revoke-subject: needs one LABEL");
+	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, 0, 1, 1, "revoke-subject: needs one LABEL");
 	check_label(argv[0], "label");
 	if (root_dir()) {
 		struct ruleset k = { 0 };
@@ -1922,18 +1912,24 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
 
 static int cmd_label(int argc, char **argv)
 {
+	/* Setters and removers in the order of xattrs[]: O_ACCESS + i, O_RM_ACCESS + i. */
+	enum {
+		O_ACCESS, O_EXEC, O_MMAP, O_TRANSMUTE, O_RM_ACCESS, O_RM_EXEC, O_RM_MMAP,
+		O_RM_TRANSMUTE, O_DROP, O_RECURSIVE, O_DEREF, O_DROP_D, O_JSON, O_N
+	};
 	struct opt o[] = {
-		{ 'a', "access", OPT_ARG, 0, NULL }, { 'e', "exec", OPT_ARG, 0, NULL },
-		{ 'm', "mmap", OPT_ARG, 0, NULL }, { 't', "transmute", 0, 0, NULL },
-		{ 'A', NULL, 0, 0, NULL }, { 'E', NULL, 0, 0, NULL }, { 'M', NULL, 0, 0, NULL },
-		{ 'T', NULL, 0, 0, NULL }, { 'D', "drop", 0, 0, NULL },
-		{ 'r', "recursive", 0, 0, NULL }, { 'L', "dereference", 0, 0, NULL },
-		{ 'd', NULL, 0, 0, NULL }, { 0, "json", 0, 0, NULL }, OPT_END,
+		[O_ACCESS] = { 'a', "access", OPT_ARG }, [O_EXEC] = { 'e', "exec", OPT_ARG },
+		[O_MMAP] = { 'm', "mmap", OPT_ARG }, [O_TRANSMUTE] = { 't', "transmute", 0 },
+		[O_RM_ACCESS] = { 'A', NULL, 0 }, [O_RM_EXEC] = { 'E', NULL, 0 },
+		[O_RM_MMAP] = { 'M', NULL, 0 }, [O_RM_TRANSMUTE] = { 'T', NULL, 0 },
+		[O_DROP] = { 'D', "drop", 0 }, [O_RECURSIVE] = { 'r', "recursive", 0 },
+		[O_DEREF] = { 'L', "dereference", 0 }, [O_DROP_D] = { 'd', NULL, 0 },
+		[O_JSON] = { 0, "json", 0 }, [O_N] = OPT_END,
 	};
 	struct label_job j = { 0 };
 
 	opt_parse(&argc, &argv, o, 0);
-	for (int i = 0; i < 3; i++)
+	for (int i = O_ACCESS; i <= O_MMAP; i++)
 		if (o[i].seen) {
 			const char *e = label_error(o[i].arg, strlen(o[i].arg));
 
@@ -1944,19 +1940,19 @@ static int cmd_label(int argc, char **argv)
 					    xattrs[i].show);
 			j.set[i] = o[i].arg;
 		}
-	if (o[3].seen)
+	if (o[O_TRANSMUTE].seen)
 		j.set[3] = "TRUE";
 	for (int i = 0; i < 4; i++) {
-		j.rm[i] = o[4 + i].seen || o[8].seen || o[11].seen;
+		j.rm[i] = o[O_RM_ACCESS + i].seen || o[O_DROP].seen || o[O_DROP_D].seen;
 		/* Name the option given: -A, or -D (-d) that removes all four. */
 		if (j.rm[i] && j.set[i])
 			usage_error("-%c and -%c together", xattrs[i].opt,
-				    o[4 + i].seen ? xattrs[i].rm : o[8].seen ? 'D' : 'd');
+				    o[O_RM_ACCESS + i].seen ? xattrs[i].rm : o[O_DROP].seen ? 'D' : 'd');
 		j.modify |= j.rm[i] || j.set[i];
 	}
-	j.recurse = o[9].seen;
-	j.follow = o[10].seen;
-	j.json = o[12].seen;
+	j.recurse = o[O_RECURSIVE].seen;
+	j.follow = o[O_DEREF].seen;
+	j.json = o[O_JSON].seen;
 	if (j.json && j.modify)
 		usage_error("label: --json is for listing");
 	if (j.json)
@@ -2107,9 +2103,7 @@ static char *get_value(const struct setting *s)
 
 static int cmd_get(int argc, char **argv)
 {
-	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
-	if (argc != 1)
-		usage_error("get: needs NAME");
+	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, 0, 1, 1, "get: needs NAME");
 	char *v = get_value(find_setting(argv[0]));
 
 	if (!v)
@@ -2125,9 +2119,7 @@ static int cmd_set(int argc, char **argv)
 	char *val;
 	int rc;
 
-	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, OPTP_STOP);
-	if (argc < 2)
-		usage_error("set: needs NAME VALUE");
+	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, OPTP_STOP, 2, -1, "set: needs NAME VALUE");
 	s = find_setting(argv[0]);
 	/* Both belong to the process that writes them, which here would be
 	 * this one, about to exit. */
@@ -2205,7 +2197,8 @@ static void put_self(char *path, const char *val)
  * inherits both. */
 static int cmd_run(int argc, char **argv)
 {
-	struct opt o[] = { { 0, "relabel-self", OPT_ARG, 0, NULL }, OPT_END };
+	enum { O_RELABEL_SELF, O_N };
+	struct opt o[] = { [O_RELABEL_SELF] = { 0, "relabel-self", OPT_ARG }, [O_N] = OPT_END };
 	char *list = NULL;
 
 	opt_parse(&argc, &argv, o, OPTP_STOP | OPTP_NO_ROOT);
@@ -2213,14 +2206,15 @@ static int cmd_run(int argc, char **argv)
 	if (root_dir())
 		usage_error("run: --root does not apply: "
 			    "run labels a process of the running kernel");
+	/* Counted by hand: the refusal of --root comes first. */
 	if (argc < 2)
 		usage_error("run: needs LABEL CMD");
 	check_label(argv[0], "label");
 	if (!strcmp(argv[0], "*") || !strcmp(argv[0], "@"))
 		usage_error("a process cannot have the label %s", argv[0]);
-	if (o[0].arg) {
+	if (o[O_RELABEL_SELF].arg) {
 		list = xstrdup("");
-		for (char *c = xstrdup(o[0].arg), *save, *t = strtok_r(c, " ", &save); t;
+		for (char *c = xstrdup(o[O_RELABEL_SELF].arg), *save, *t = strtok_r(c, " ", &save); t;
 		     t = strtok_r(NULL, " ", &save)) {
 			char *n = xasprintf("%s%s%s", list, *list ? " " : "", t);
 
@@ -2263,7 +2257,8 @@ static int smack_active(void)
 
 static int cmd_status(int argc, char **argv)
 {
-	struct opt o[] = { { 0, "json", 0, 0, NULL }, OPT_END };
+	enum { O_JSON, O_N };
+	struct opt o[] = { [O_JSON] = { 0, "json", 0 }, [O_N] = OPT_END };
 	static const char *const shown[] = { "onlycap", "ambient", "logging", "ptrace",
 					     "doi", "direct", "mapped", "unconfined", "syslog" };
 	const char *why, *dir;
@@ -2272,9 +2267,7 @@ static int cmd_status(int argc, char **argv)
 	char *vals[ARRAY_SIZE(shown)] = { 0 };
 	int active, rc = 0;
 
-	opt_parse(&argc, &argv, o, 0);
-	if (argc)
-		usage_error("status: unexpected argument %s", str_esc(argv[0], SIZE_MAX));
+	opt_parse_n(&argc, &argv, o, 0, 0, 0, NULL);
 	dir = kfs_dir(KFS_SMACKFS, &why);
 	if (dir) {
 		kernel_rules(&k, 0);
@@ -2291,7 +2284,7 @@ static int cmd_status(int argc, char **argv)
 		}
 	}
 	active = smack_active();
-	if (o[0].seen) {
+	if (o[O_JSON].seen) {
 		printf("{");
 		json_str("smackfs", dir, 0);
 		printf(",\"active\":%s", active < 0 ? "null" : active ? "true" : "false");
@@ -2323,9 +2316,7 @@ static int cmd_status(int argc, char **argv)
 /* smack-utils' "smackctl test": 0 when Smack is the active LSM, else 2. */
 static int cmd_test(int argc, char **argv)
 {
-	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
-	if (argc)
-		usage_error("test: unexpected argument %s", str_esc(argv[0], SIZE_MAX));
+	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, 0, 0, 0, NULL);
 	return smack_active() > 0 ? 0 : 2;
 }
 

@@ -526,13 +526,12 @@ static void status_text(void)
 
 static int cmd_status(int argc, char **argv)
 {
-	struct opt opts[] = { { 0, "json", 0 }, OPT_END };
+	enum { O_JSON, O_N };
+	struct opt o[] = { [O_JSON] = { 0, "json", 0 }, [O_N] = OPT_END };
 
-	opt_parse(&argc, &argv, opts, 0);
-	if (argc)
-		usage_error("status takes no operands");
+	opt_parse_n(&argc, &argv, o, 0, 0, 0, "status takes no operands");
 	read_state();
-	if (opts[0].seen)
+	if (o[O_JSON].seen)
 		status_json();
 	else
 		status_text();
@@ -681,9 +680,7 @@ static int cmd_set(int argc, char **argv)
 {
 	int want[NKEYS] = { -1, -1, -1, -1, -1 };
 
-	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
-	if (argc != 1)
-		usage_error("set takes one SCOPE: 0, 1, 2 or 3");
+	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, 0, 1, 1, "set takes one SCOPE: 0, 1, 2 or 3");
 	want[K_SCOPE] = scope_arg(argv[0]);
 	if (want[K_SCOPE] < 0)
 		usage_error("bad scope '%s': expected 0 (classic), 1 (restricted), 2 (admin-only) or 3 (no-attach)",
@@ -699,9 +696,8 @@ static int cmd_set_links(int argc, char **argv)
 {
 	int want[NKEYS] = { -1, -1, -1, -1, -1 };
 
-	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, 0);
-	if (!argc)
-		usage_error("set-links needs KEY=VALUE (symlinks, hardlinks, fifos, regular)");
+	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, 0, 1, -1,
+		    "set-links needs KEY=VALUE (symlinks, hardlinks, fifos, regular)");
 	/* Every pair is checked before anything is written. */
 	for (int i = 0; i < argc; i++) {
 		char *eq = strchr(argv[i], '='), *name;
@@ -1008,20 +1004,21 @@ static void say(const char *name, const char *res, const char *fmt, ...)
 
 static int cmd_check(int argc, char **argv)
 {
-	struct opt opts[] = { { 0, "try", 0 }, OPT_END };
+	enum { O_TRY, O_N };
+	struct opt o[] = { [O_TRY] = { 0, "try", 0 }, [O_N] = OPT_END };
 	struct proc tr, tg;
 	pid_t tracer, target;
 	int deny = 0, unsure_decl = 0, cap, scope, desc, credok, e;
 	const char *how, *denied_by = NULL;
 
-	opt_parse(&argc, &argv, opts, 0);
+	opt_parse(&argc, &argv, o, 0);
 	if (root_dir())
 		usage_error("check looks at running processes: --root does not apply");
-	if (opts[0].seen && argc == 1) {
+	if (o[O_TRY].seen && argc == 1) {
 		tracer = getpid();
 	} else if (argc == 2) {
 		tracer = parse_pid(argv[0], "TRACER");
-		if (opts[0].seen && tracer != getpid())
+		if (o[O_TRY].seen && tracer != getpid())
 			usage_error("--try attaches from this process: give TARGET, or self TARGET");
 	} else {
 		usage_error("check needs TRACER and TARGET PIDs (--try: TARGET)");
@@ -1136,7 +1133,7 @@ static int cmd_check(int argc, char **argv)
 		printf("verdict: denied (%s)\n", denied_by);
 	else
 		printf("verdict: allowed\n");
-	if (!opts[0].seen)
+	if (!o[O_TRY].seen)
 		return deny;
 
 	fflush(stdout);

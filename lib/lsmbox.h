@@ -100,6 +100,12 @@ struct opt {
 /* Parses (*argcp, *argvp) from index 1; on return they hold the operands only,
  * in their order.  Options may follow operands unless OPTP_STOP; "--" ends options. */
 void opt_parse(int *argcp, char ***argvp, struct opt *opts, unsigned flags);
+/* opt_parse, then the operand count bounded as toybox's "<N" and ">N": fewer
+ * than min, or more than max (-1: no limit), is a usage error.  The message
+ * is `need` when given; else, after the command word argv[0] (a subcommand's
+ * name), "missing operand" or "unexpected argument ARG" (the first extra). */
+void opt_parse_n(int *argcp, char ***argvp, struct opt *opts, unsigned flags, int min, int max,
+		 const char *need);
 
 /* file.c */
 /* No read takes more than this (64 MiB): a never-ending file or pipe

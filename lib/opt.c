@@ -123,3 +123,18 @@ void opt_parse(int *argcp, char ***argvp, struct opt *opts, unsigned flags)
 	*argcp = n;
 	*argvp = out;
 }
+
+void opt_parse_n(int *argcp, char ***argvp, struct opt *opts, unsigned flags, int min, int max,
+		 const char *need)
+{
+	const char *cmd = (*argvp)[0];
+
+	opt_parse(argcp, argvp, opts, flags);
+	if (*argcp >= min && (max < 0 || *argcp <= max))
+		return;
+	if (need)
+		usage_error("%s", need);
+	if (*argcp < min)
+		usage_error("%s: missing operand", str_esc(cmd, SIZE_MAX));
+	usage_error("%s: unexpected argument %s", str_esc(cmd, SIZE_MAX), str_esc((*argvp)[max], SIZE_MAX));
+}

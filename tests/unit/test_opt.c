@@ -202,3 +202,72 @@ TEST(xstrtonum_ranges_and_bases)
 		free(want);
 	}
 }
+
+/* opt_parse_n: the bounds on the operand count, on each side of each limit. */
+struct ncase {
+	const char *line;
+	int min, max;
+	const char *need;
+};
+
+static void parse_n_child(void *arg)
+{
+	struct ncase *nc = arg;
+	static char buf[256];
+	static char *argv[16];
+	int argc = 0;
+
+	snprintf(buf, sizeof(buf), "%s", nc->line);
+	for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+	char **av = argv;
+	opt_parse_n(&argc, &av, fresh(), 0, nc->min, nc->max, nc->need);
+	printf("%d", argc);
+}
+
+/* "" when the count is accepted (then stdout holds it), else the message. */
+static void expect_n(const char *line, int min, int max, const char *need, const char *msg)
+{
+	struct ncase nc = { line, min, max, need };
+	struct child c = run_child(parse_n_child, &nc);
+
+	if (!msg) {
+		if (c.status != 0 || strcmp(c.err, ""))
+			unit_fail(__FILE__, __LINE__, "'%s' %d..%d: status %d, stderr '%s'", line, min, max,
+				  c.status, c.err);
+	} else {
+		char *want = xasprintf("fake: %s\nTry 'fake --help' for more information.\n", msg);
+
+		if (c.status != 2 || strcmp(c.err, want) || strcmp(c.out, ""))
+			unit_fail(__FILE__, __LINE__, "'%s' %d..%d: status %d, stderr '%s', want 2 and '%s'",
+				  line, min, max, c.status, c.err, want);
+		free(want);
+	}
+	child_free(&c);
+}
+
+TEST(opt_operand_bounds)
+{
+	expect_n("sub -v", 1, 2, NULL, "sub: missing operand");
+	expect_n("sub a -v", 1, 2, NULL, NULL);
+	expect_n("sub a b", 1, 2, NULL, NULL);
+	expect_n("sub a -v b c", 1, 2, NULL, "sub: unexpected argument c");
+	expect_n("sub", 0, 0, NULL, NULL);
+	expect_n("sub -o x y", 0, 0, NULL, "sub: unexpected argument y");
+	expect_n("sub a b c d e f", 2, -1, NULL, NULL);
+	expect_n("sub a", 2, -1, NULL, "sub: missing operand");
+	expect_n("sub a", 2, 2, "sub: needs A B", "sub: needs A B");
+	expect_n("sub a b c", 2, 2, "sub: needs A B", "sub: needs A B");
+	expect_n("sub a b", 2, 2, "sub: needs A B", NULL);
+}
+
+TEST(opt_operand_bounds_count_after_options)
+{
+	struct ncase nc = { "sub -v a --name n b", 2, 2, NULL };
+	struct child c = run_child(parse_n_child, &nc);
+
+	CHECK_INT(c.status, 0);
+	CHECK_STR(c.out, "2");
+	child_free(&c);
+}
