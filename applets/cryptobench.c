@@ -111,6 +111,7 @@ static struct {
 	const char *algos, *impls;
 	size_t sizes[32];
 	int nsizes, runs, json, failed, kernel, vs;
+	int kproc;		/* kernel list --proc */
 	double seconds;
 	uint8_t *buf;
 	struct kset ks;
@@ -763,86 +764,127 @@ static int kshow(const struct kalg_info *k, void *arg)
 	return 0;
 }
 
+static int kernel_list(int argc, char **argv)
+{
+	struct klist l = { TT.json, 0 };
+	int err;
+
+	(void)argc, (void)argv;
+	if (TT.kproc || root_dir()) {
+		struct kset ks = { NULL, 0 };
+
+		proc_crypto_read(&ks);
+		for (size_t i = 0; i < ks.n; i++)
+			klist_row(&ks.v[i], &l);
+		free(ks.v);
+	} else if ((err = cru_list(klist_row, &l))) {
+		die("kernel list: %s", kerr(err));
+	}
+	if (!l.n)
+		klist_head(&l);
+	if (l.json)
+		printf("]\n");
+	return 0;
+}
+
+static int kernel_show(int argc, char **argv)
+{
+	struct kalg_info k;
+	int err = cru_get(argv[0], &k);
+
+	(void)argc;
+	if (err == -ENOENT)
+		die("kernel show: no algorithm or driver '%s' in the kernel", str_esc(argv[0], SHOWN_MAX));
+	if (err)
+		die("kernel show: %s", kerr(err));
+	kshow(&k, NULL);
+	return 0;
+}
+
+static int kernel_set_priority(int argc, char **argv)
+{
+	uint32_t prio = xstrtonum(argv[1], 0, 0xffffffffll, "priority");
+	int err = cru_set_priority(argv[0], prio);
+
+	(void)argc;
+	if (err == -ENOENT)
+		die("kernel set-priority: no driver '%s' in the kernel", str_esc(argv[0], SHOWN_MAX));
+	if (err)
+		die("kernel set-priority %s: %s", str_esc(argv[0], SHOWN_MAX), kerr(err));
+	return 0;
+}
+
+static int kernel_add(int argc, char **argv)
+{
+	int err = cru_add(argv[0]);
+
+	(void)argc;
+	if (err == -EEXIST)
+		die("kernel add: '%s' is there already", str_esc(argv[0], SHOWN_MAX));
+	if (err == -ENOENT)
+		die("kernel add: the kernel cannot make '%s' (no such algorithm or template)",
+		    str_esc(argv[0], SHOWN_MAX));
+	if (err)
+		die("kernel add %s: %s", str_esc(argv[0], SHOWN_MAX), kerr(err));
+	return 0;
+}
+
+static int kernel_rng(int argc, char **argv)
+{
+	size_t n = xstrtonum(argv[1], 1, 1 << 20, "byte count");
+	uint8_t *b = xmalloc(n);
+	int err = afalg_rng(argv[0], b, n);
+
+	(void)argc;
+	if (err == -ENOENT)
+		die("kernel rng: no rng '%s' in the kernel", str_esc(argv[0], SHOWN_MAX));
+	if (err)
+		die("kernel rng %s: %s", str_esc(argv[0], SHOWN_MAX), kerr(err));
+	xwrite_all(1, b, n, "stdout");
+	free(b);
+	return 0;
+}
+
+static int kernel_del(int argc, char **argv)
+{
+	int err = cru_del(argv[0]);
+
+	(void)argc;
+	if (err == -ENOENT)
+		die("kernel del: no driver '%s' in the kernel", str_esc(argv[0], SHOWN_MAX));
+	if (err == -EINVAL)
+		die("kernel del: '%s' is not a template instance (only those can be removed)",
+		    str_esc(argv[0], SHOWN_MAX));
+	if (err == -EBUSY)
+		die("kernel del: '%s' is in use", str_esc(argv[0], SHOWN_MAX));
+	if (err)
+		die("kernel del %s: %s", str_esc(argv[0], SHOWN_MAX), kerr(err));
+	return 0;
+}
+
+static const struct subcmd kernel_cmds[] = {
+	{ "list", kernel_list, 0, 0, NULL, "[--json] [--proc]" },
+	{ "show", kernel_show, 1, 1, NULL, "NAME" },
+	{ "set-priority", kernel_set_priority, 2, 2, NULL, "DRIVER N" },
+	{ "add", kernel_add, 1, 1, NULL, "ALG" },
+	{ "rng", kernel_rng, 2, 2, NULL, "NAME N" },
+	{ "del", kernel_del, 1, 1, NULL, "DRIVER" },
+	SUBCMD_END
+};
+
+/* "kernel [--json] [--proc] COMMAND ...": options anywhere, as before. */
 static int kernel_main(int argc, char **argv)
 {
+	static const char bad[] =
+		"kernel: list, show NAME, set-priority DRIVER N, add ALG, del DRIVER or rng NAME N";
 	enum { O_JSON, O_PROC, O_N };
 	struct opt o[] = { [O_JSON] = { 0, "json", 0 }, [O_PROC] = { 0, "proc", 0 }, [O_N] = OPT_END };
-	const char *cmd;
-	int err = 0;
+	struct subcmds set = { kernel_cmds, "kernel ", SUBCMD_OPERANDS, bad, bad, NULL, 0 };
 
 	opt_parse(&argc, &argv, o, 0);
-	if (!argc)
-		usage_error("kernel: list, show NAME, set-priority DRIVER N, add ALG, del DRIVER or rng NAME N");
-	cmd = argv[0];
-	if (!strcmp(cmd, "list") && argc == 1) {
-		struct klist l = { o[O_JSON].seen, 0 };
-
-		if (o[O_PROC].seen || root_dir()) {
-			struct kset ks = { NULL, 0 };
-
-			proc_crypto_read(&ks);
-			for (size_t i = 0; i < ks.n; i++)
-				klist_row(&ks.v[i], &l);
-			free(ks.v);
-		} else if ((err = cru_list(klist_row, &l))) {
-			die("kernel list: %s", kerr(err));
-		}
-		if (!l.n)
-			klist_head(&l);
-		if (l.json)
-			printf("]\n");
-	} else if (!strcmp(cmd, "show") && argc == 2) {
-		struct kalg_info k;
-
-		err = cru_get(argv[1], &k);
-		if (err == -ENOENT)
-			die("kernel show: no algorithm or driver '%s' in the kernel", str_esc(argv[1], SHOWN_MAX));
-		if (err)
-			die("kernel show: %s", kerr(err));
-		kshow(&k, NULL);
-	} else if (!strcmp(cmd, "set-priority") && argc == 3) {
-		uint32_t prio = xstrtonum(argv[2], 0, 0xffffffffll, "priority");
-
-		err = cru_set_priority(argv[1], prio);
-		if (err == -ENOENT)
-			die("kernel set-priority: no driver '%s' in the kernel", str_esc(argv[1], SHOWN_MAX));
-		if (err)
-			die("kernel set-priority %s: %s", str_esc(argv[1], SHOWN_MAX), kerr(err));
-	} else if (!strcmp(cmd, "add") && argc == 2) {
-		err = cru_add(argv[1]);
-		if (err == -EEXIST)
-			die("kernel add: '%s' is there already", str_esc(argv[1], SHOWN_MAX));
-		if (err == -ENOENT)
-			die("kernel add: the kernel cannot make '%s' (no such algorithm or template)",
-			    str_esc(argv[1], SHOWN_MAX));
-		if (err)
-			die("kernel add %s: %s", str_esc(argv[1], SHOWN_MAX), kerr(err));
-	} else if (!strcmp(cmd, "rng") && argc == 3) {
-		size_t n = xstrtonum(argv[2], 1, 1 << 20, "byte count");
-		uint8_t *b = xmalloc(n);
-
-		err = afalg_rng(argv[1], b, n);
-		if (err == -ENOENT)
-			die("kernel rng: no rng '%s' in the kernel", str_esc(argv[1], SHOWN_MAX));
-		if (err)
-			die("kernel rng %s: %s", str_esc(argv[1], SHOWN_MAX), kerr(err));
-		xwrite_all(1, b, n, "stdout");
-		free(b);
-	} else if (!strcmp(cmd, "del") && argc == 2) {
-		err = cru_del(argv[1]);
-		if (err == -ENOENT)
-			die("kernel del: no driver '%s' in the kernel", str_esc(argv[1], SHOWN_MAX));
-		if (err == -EINVAL)
-			die("kernel del: '%s' is not a template instance (only those can be removed)",
-			    str_esc(argv[1], SHOWN_MAX));
-		if (err == -EBUSY)
-			die("kernel del: '%s' is in use", str_esc(argv[1], SHOWN_MAX));
-		if (err)
-			die("kernel del %s: %s", str_esc(argv[1], SHOWN_MAX), kerr(err));
-	} else {
-		usage_error("kernel: list, show NAME, set-priority DRIVER N, add ALG, del DRIVER or rng NAME N");
-	}
-	return 0;
+	TT.json = o[O_JSON].seen;
+	TT.kproc = o[O_PROC].seen;
+	return subcmd_run(&set, argc, argv);
 }
 
 int cryptobench_main(int argc, char **argv)

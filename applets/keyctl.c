@@ -104,18 +104,6 @@ struct watch_notification_filter {
 #define STDIN_MAX (1024 * 1024)		/* keyutils reads at most this much from stdin */
 #define WATCH_QUEUE_SIZE 256		/* notification slots asked for */
 
-typedef int (*handler_fn)(int argc, char **argv);
-
-/* One command: operands after the name (and after `flag`, a leading option
- * that the dispatcher takes off) must number min..max (max -1: any). */
-struct command {
-	const char *name;
-	handler_fn fn;		/* NULL: a further usage line of the row before */
-	signed char min, max;
-	const char *flag;
-	const char *usage;
-};
-
 /* A filter for one notification type; the kernel's struct ends in a flexible array. */
 struct key_filter {
 	struct watch_notification_filter head;
@@ -123,9 +111,7 @@ struct key_filter {
 };
 
 static struct {
-	const struct command *table;	/* the table being dispatched on */
-	const char *group;		/* "--test " for that table's usage lines */
-	int flag;			/* the command's leading option was given */
+	struct subcmds *set;		/* the table being dispatched on (lib/subcmd.c) */
 	/* Our credentials, for the permissions list and show print. */
 	bool have_creds;
 	uid_t uid;
@@ -145,7 +131,7 @@ static struct {
 	pid_t pid_con, pid_cmd;
 	key_serial_t session;
 	int watch_fd;
-} K = { .pid_con = -1, .pid_cmd = -1 };
+} TT = { .pid_con = -1, .pid_cmd = -1 };
 
 /* ---- dying as keyutils does: plain messages, no applet prefix ---- */
 
@@ -186,8 +172,7 @@ static const char key_id_help[] =
 static noreturn void format(void)
 {
 	fputs("Format:\n", stderr);
-	for (const struct command *c = K.table; c->name; c++)
-		fprintf(stderr, "  keyctl %s%s %s\n", K.group, c->name, c->usage);
+	subcmd_usage(TT.set, stderr);
 	fputs(key_id_help, stderr);
 	exit(2);
 }
@@ -273,7 +258,7 @@ static void unhex(void **datap, size_t *lenp)
 	const unsigned char *p = *datap, *end = p + *lenp;
 	unsigned char *out, *q;
 
-	if (!K.flag || *lenp == 0)
+	if (!TT.set->flag || *lenp == 0)
 		return;
 	out = q = xmalloc(*lenp / 2 + 2);
 	while (p < end) {
@@ -291,7 +276,7 @@ static void unhex(void **datap, size_t *lenp)
 	}
 	explicit_bzero(*datap, *lenp);
 	*q = 0;
-	K.unhexed = out;
+	TT.unhexed = out;
 	*datap = out;
 	*lenp = q - out;
 }
@@ -345,17 +330,17 @@ static void hexdump(const char *what, unsigned char *p, int n)
 
 static void load_creds(void)
 {
-	if (K.have_creds)
+	if (TT.have_creds)
 		return;
-	K.have_creds = true;
-	K.uid = geteuid();
-	K.gid = getegid();
-	K.ngroups = getgroups(0, NULL);
-	if (K.ngroups < 0)
+	TT.have_creds = true;
+	TT.uid = geteuid();
+	TT.gid = getegid();
+	TT.ngroups = getgroups(0, NULL);
+	if (TT.ngroups < 0)
 		fail_sys("Unable to get UID/GID/#Groups\n");
-	K.groups = xzalloc((K.ngroups + 1) * sizeof(gid_t));
-	K.ngroups = getgroups(K.ngroups, K.groups);
-	if (K.ngroups < 0)
+	TT.groups = xzalloc((TT.ngroups + 1) * sizeof(gid_t));
+	TT.ngroups = getgroups(TT.ngroups, TT.groups);
+	if (TT.ngroups < 0)
 		fail_sys("Unable to get Groups\n");
 }
 
@@ -367,13 +352,13 @@ static void our_perms(char out[9], key_perm_t perm, uid_t uid, gid_t gid)
 	bool in_group = false;
 
 	load_creds();
-	if (uid == K.uid) {
+	if (uid == TT.uid) {
 		p |= (perm & KEY_USR_ALL) >> 16;
 	} else {
 		if (gid != (gid_t)-1) {
-			in_group = gid == K.gid;
-			for (int i = 0; i < K.ngroups && !in_group; i++)
-				in_group = gid == K.groups[i];
+			in_group = gid == TT.gid;
+			for (int i = 0; i < TT.ngroups && !in_group; i++)
+				in_group = gid == TT.groups[i];
 		}
 		p |= in_group ? (perm & KEY_GRP_ALL) >> 8 : perm & KEY_OTH_ALL;
 	}
@@ -425,7 +410,7 @@ static void tree(key_serial_t key, int depth, bool more, bool hex)
 		fail(3, "Unparsable description obtained for key %d\n", key);
 	our_perms(mask, perm, uid, gid);
 	printf(hex ? "0x%08x %s  %5d %5d  %s%s%s: %s\n" : "%10d %s  %5d %5d  %s%s%s: %s\n",
-	       key, mask, uid, gid, K.indent, depth ? "\\_ " : "", type, raw + pos);
+	       key, mask, uid, gid, TT.indent, depth ? "\\_ " : "", type, raw + pos);
 	free(raw);
 	if (strcmp(type, "keyring"))
 		return;
@@ -438,10 +423,10 @@ static void tree(key_serial_t key, int depth, bool more, bool hex)
 		/* A child's prefix: the parent's, one column under the root,
 		 * four below that; "|" under this key while it has more siblings. */
 		child = depth ? depth + 4 : 1;
-		memset(K.indent + depth, ' ', child - depth);
-		K.indent[child] = 0;
+		memset(TT.indent + depth, ' ', child - depth);
+		TT.indent[child] = 0;
 		if (more)
-			K.indent[depth] = '|';
+			TT.indent[depth] = '|';
 		tree(keys[i], child, i + 1 < n, hex);
 	}
 	free(keys);
@@ -485,8 +470,8 @@ static int cmd_show(int argc, char **argv)
 	ring = keyctl_get_keyring_ID(ring, 0);
 	if (ring == -1)
 		fail_sys("Unable to dump key");
-	K.indent[0] = 0;
-	tree(ring, 0, false, K.flag);
+	TT.indent[0] = 0;
+	tree(ring, 0, false, TT.set->flag);
 	return 0;
 }
 
@@ -938,14 +923,14 @@ static int reap_one(key_serial_t parent, key_serial_t key, char *desc, int len, 
 	(void)desc, (void)data;
 	if (len >= 0 || errno == EACCES)
 		return 0;
-	if (K.flag)
+	if (TT.set->flag)
 		printf("Reap %d", key);
 	if (keyctl_unlink(key, parent) < 0) {
-		if (K.flag)
+		if (TT.set->flag)
 			printf("... failed %m\n");
 		return 0;
 	}
-	if (K.flag)
+	if (TT.set->flag)
 		putchar('\n');
 	return 1;
 }
@@ -965,7 +950,7 @@ static int purge_type(key_serial_t parent, key_serial_t key, char *raw, int len,
 	if (!parent || !raw || !(semi = memchr(raw, ';', len)))
 		return 0;
 	*semi = 0;
-	return !strcmp(raw, K.ptype) && keyctl_unlink(key, parent) >= 0;
+	return !strcmp(raw, TT.ptype) && keyctl_unlink(key, parent) >= 0;
 }
 
 static int purge_literal(key_serial_t parent, key_serial_t key, char *raw, int len, void *data)
@@ -977,7 +962,7 @@ static int purge_literal(key_serial_t parent, key_serial_t key, char *raw, int l
 	if (!parent || !raw || !(semi = memchr(raw, ';', len)))
 		return 0;
 	tlen = semi - raw;
-	if (tlen != K.ptype_len || memcmp(raw, K.ptype, tlen))
+	if (tlen != TT.ptype_len || memcmp(raw, TT.ptype, tlen))
 		return 0;
 	/* The description follows the last ';'. */
 	semi++;
@@ -985,9 +970,9 @@ static int purge_literal(key_serial_t parent, key_serial_t key, char *raw, int l
 		return 0;
 	desc++;
 	dlen = raw + len - desc;
-	if (K.prefix ? dlen < K.pdesc_len : dlen != K.pdesc_len)
+	if (TT.prefix ? dlen < TT.pdesc_len : dlen != TT.pdesc_len)
 		return 0;
-	if (K.nocase ? strncasecmp(K.pdesc, desc, K.pdesc_len) : memcmp(K.pdesc, desc, K.pdesc_len))
+	if (TT.nocase ? strncasecmp(TT.pdesc, desc, TT.pdesc_len) : memcmp(TT.pdesc, desc, TT.pdesc_len))
 		return 0;
 	printf("%*.*s '%s'\n", (int)tlen, (int)tlen, raw, desc);
 	return keyctl_unlink(key, parent) >= 0;
@@ -1001,7 +986,7 @@ static int purge_search(key_serial_t parent, key_serial_t ring, char *raw, int l
 	(void)parent, (void)len, (void)data;
 	if (!raw || strncmp(raw, "keyring;", 8))
 		return 0;
-	while (keyctl_unlink(keyctl_search(ring, K.ptype, K.pdesc, 0), ring) >= 0)
+	while (keyctl_unlink(keyctl_search(ring, TT.ptype, TT.pdesc, 0), ring) >= 0)
 		n++;
 	return n;
 }
@@ -1014,23 +999,23 @@ static int cmd_purge(int argc, char **argv)
 	for (; argc > 0 && argv[0][0] == '-'; argc--, argv++) {
 		switch (argv[0][1]) {
 		case 's': search = true; break;
-		case 'p': K.prefix = true; break;
-		case 'i': K.nocase = true; break;
+		case 'p': TT.prefix = true; break;
+		case 'i': TT.nocase = true; break;
 		default: format();
 		}
 	}
 	if (argc < 1)
 		format();
-	K.ptype = argv[0];
-	K.pdesc = argc > 1 ? argv[1] : NULL;
-	K.ptype_len = strlen(K.ptype);
-	K.pdesc_len = K.pdesc ? strlen(K.pdesc) : 0;
+	TT.ptype = argv[0];
+	TT.pdesc = argc > 1 ? argv[1] : NULL;
+	TT.ptype_len = strlen(TT.ptype);
+	TT.pdesc_len = TT.pdesc ? strlen(TT.pdesc) : 0;
 	if (search) {
-		if (argc != 2 || K.prefix || K.nocase)
+		if (argc != 2 || TT.prefix || TT.nocase)
 			format();
 		fn = purge_search;
 	} else if (argc == 1) {
-		if (K.prefix || K.nocase)
+		if (TT.prefix || TT.nocase)
 			format();
 		fn = purge_type;
 	} else if (argc == 2) {
@@ -1281,7 +1266,7 @@ static int cmd_supports(int argc, char **argv)
 static void on_term(int sig)
 {
 	(void)sig;
-	K.stop = 1;
+	TT.stop = 1;
 }
 
 static void key_event(FILE *log, const struct key_notification *k)
@@ -1321,7 +1306,7 @@ static noreturn void consume(FILE *log, FILE *gc, int fd)
 	setlinebuf(gc);
 	signal(SIGTERM, on_term);
 	do {
-		if (!K.stop && poll(&pf, 1, -1) < 0) {
+		if (!TT.stop && poll(&pf, 1, -1) < 0) {
 			if (errno == EINTR)
 				continue;
 			fail_sys("poll");
@@ -1336,14 +1321,14 @@ static noreturn void consume(FILE *log, FILE *gc, int fd)
 			puts("-- END --");
 			exit(0);
 		}
-		if (K.debug)
+		if (TT.debug)
 			fprintf(stderr, "read() = %zd\n", got);
 		for (p = buf, end = buf + got; p < end; p += len) {
 			room = end - p < 128 ? (size_t)(end - p) : 128;
 			if (room < sizeof(m.n))
 				fail(4, "Short message header: %zu\n", room);
 			memcpy(&m, p, room);
-			if (K.debug)
+			if (TT.debug)
 				fprintf(stderr, "NOTIFY[%03zx]: ty=%06x sy=%02x i=%08x\n",
 					(size_t)(p - buf), m.n.type, m.n.subtype, m.n.info);
 			len = m.n.info & WATCH_INFO_LENGTH;
@@ -1360,12 +1345,12 @@ static noreturn void consume(FILE *log, FILE *gc, int fd)
 			} else if (m.n.type == WATCH_TYPE_META &&
 				   m.n.subtype == WATCH_META_LOSS_NOTIFICATION) {
 				fputs("-- LOSS --\n", log);
-			} else if (K.debug) {
+			} else if (TT.debug) {
 				fputs(m.n.type == WATCH_TYPE_META ? "other meta record\n" : "other type\n",
 				      stderr);
 			}
 		}
-	} while (!K.stop);
+	} while (!TT.stop);
 	fputs("Monitoring terminated\n", log);
 	if (gc != log)
 		fputs("Monitoring terminated\n", gc);
@@ -1381,7 +1366,7 @@ static int open_watch(void)
 		fail_sys("pipe2");
 	if (ioctl(fds[0], IOC_WATCH_QUEUE_SET_SIZE, WATCH_QUEUE_SIZE) < 0)
 		fail_sys("/dev/watch_queue(size)");
-	if (K.filtered && ioctl(fds[0], IOC_WATCH_QUEUE_SET_FILTER, &K.filter) < 0)
+	if (TT.filtered && ioctl(fds[0], IOC_WATCH_QUEUE_SET_FILTER, &TT.filter) < 0)
 		fail_sys("/dev/watch_queue(filter)");
 	return fds[0];
 }
@@ -1392,13 +1377,13 @@ static void parse_filter(const char *s)
 	static const char subtypes[] = "iplncrvs";
 	const char *c;
 
-	K.filtered = true;
-	K.filter.head.nr_filters = 1;
-	K.filter.type.type = WATCH_TYPE_KEY_NOTIFY;
+	TT.filtered = true;
+	TT.filter.head.nr_filters = 1;
+	TT.filter.type.type = WATCH_TYPE_KEY_NOTIFY;
 	for (; *s; s++) {
 		if (!(c = strchr(subtypes, *s)))
 			fail(2, "Unknown filter character '%c'\n", *s);
-		K.filter.type.subtype_filter[0] |= 1u << (c - subtypes);
+		TT.filter.type.subtype_filter[0] |= 1u << (c - subtypes);
 	}
 }
 
@@ -1413,7 +1398,7 @@ static void watch_opts(int *argcp, char ***argvp, const char *optstring, const c
 	while ((opt = getopt(argc, argv, optstring)) != -1) {
 		switch (opt) {
 		case 'f': parse_filter(optarg); break;
-		case 'd': K.debug = true; break;
+		case 'd': TT.debug = true; break;
 		case 'n': *name = optarg; break;
 		default: fail(2, "Unknown option\n");
 		}
@@ -1462,16 +1447,16 @@ static void watch_cleanup(void)
 	pid_t me = getpid();
 	int status;
 
-	if (me == K.pid_cmd || me == K.pid_con)
+	if (me == TT.pid_cmd || me == TT.pid_con)
 		return;
-	keyctl_watch_key(K.session, K.watch_fd, -1);
-	if (K.pid_cmd != -1) {
-		kill(K.pid_cmd, SIGTERM);
-		waitpid(K.pid_cmd, &status, 0);
+	keyctl_watch_key(TT.session, TT.watch_fd, -1);
+	if (TT.pid_cmd != -1) {
+		kill(TT.pid_cmd, SIGTERM);
+		waitpid(TT.pid_cmd, &status, 0);
 	}
-	if (K.pid_con != -1) {
-		kill(K.pid_con, SIGTERM);
-		waitpid(K.pid_con, &status, 0);
+	if (TT.pid_con != -1) {
+		kill(TT.pid_con, SIGTERM);
+		waitpid(TT.pid_con, &status, 0);
 	}
 }
 
@@ -1517,7 +1502,7 @@ static int cmd_watch_session(int argc, char **argv)
 		close(fd);
 		fd = target;
 	}
-	K.watch_fd = fd;
+	TT.watch_fd = fd;
 	atexit(watch_cleanup);
 	/* The command inherits the queue on the fd it was told. */
 	if ((flags = fcntl(fd, F_GETFD)) < 0)
@@ -1533,27 +1518,27 @@ static int cmd_watch_session(int argc, char **argv)
 	sigaddset(&term, SIGTERM);
 	sigprocmask(SIG_BLOCK, &term, &old);
 	fflush(stdout);
-	if ((K.pid_con = fork()) < 0)
+	if ((TT.pid_con = fork()) < 0)
 		fail_sys("fork");
-	if (K.pid_con == 0) {
-		K.pid_cmd = K.pid_con = -1;
+	if (TT.pid_con == 0) {
+		TT.pid_cmd = TT.pid_con = -1;
 		signal(SIGTERM, on_term);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		consume(log, gc, fd);
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	K.session = keyctl_join_session_keyring(name);
-	if (K.session == -1)
+	TT.session = keyctl_join_session_keyring(name);
+	if (TT.session == -1)
 		fail_sys("keyctl_join_session_keyring");
-	if (keyctl_watch_key(K.session, fd, 1) < 0)
+	if (keyctl_watch_key(TT.session, fd, 1) < 0)
 		fail_sys("keyctl_watch_key/session");
-	fprintf(stderr, "Joined session keyring: %d\n", K.session);
+	fprintf(stderr, "Joined session keyring: %d\n", TT.session);
 
 	fflush(stdout);
-	if ((K.pid_cmd = fork()) < 0)
+	if ((TT.pid_cmd = fork()) < 0)
 		fail_sys("fork");
-	if (K.pid_cmd == 0) {
-		K.pid_cmd = K.pid_con = -1;
+	if (TT.pid_cmd == 0) {
+		TT.pid_cmd = TT.pid_con = -1;
 		snprintf(num, sizeof(num), "%u", fd);
 		setenv("KEYCTL_WATCH_FD", num, 1);
 		run(argc - 3, argv + 3);
@@ -1561,21 +1546,21 @@ static int cmd_watch_session(int argc, char **argv)
 	close(fd);
 
 	while ((pid = wait(&status)) != -1) {
-		if (pid == K.pid_cmd) {
+		if (pid == TT.pid_cmd) {
 			if (WIFSTOPPED(status)) {
 				raise(WSTOPSIG(status));
 				continue;
 			}
-			if (K.pid_con != -1)
-				kill(K.pid_con, SIGTERM);
+			if (TT.pid_con != -1)
+				kill(TT.pid_con, SIGTERM);
 			e2 = exit_code(status);
-			K.pid_cmd = -1;
-		} else if (pid == K.pid_con) {
-			if (K.pid_cmd != -1)
-				kill(K.pid_cmd, SIGTERM);
+			TT.pid_cmd = -1;
+		} else if (pid == TT.pid_con) {
+			if (TT.pid_cmd != -1)
+				kill(TT.pid_cmd, SIGTERM);
 			if (WIFEXITED(status) || WIFSIGNALED(status)) {
 				e = exit_code(status);
-				K.pid_con = -1;
+				TT.pid_con = -1;
 			}
 		}
 	}
@@ -1692,25 +1677,31 @@ static int test_limits2(int argc, char **argv)
 	return fails ? 1 : 0;
 }
 
-static const struct command test_commands[] = {
+/* keyutils' refusals: no command or a wrong count prints the usage lines,
+ * an unknown name its own unprefixed message; both exit 2. */
+static noreturn void refuse(const struct subcmds *s, const char *unknown)
+{
+	if (unknown)
+		fail(2, "Unknown %scommand\n", s->group[0] ? "test " : "");
+	format();
+}
+
+static const struct subcmd test_commands[] = {
 	{ "limits", test_limits, 0, 0, NULL, "" },
 	{ "limits2", test_limits2, 0, 0, NULL, "" },
-	{ NULL, NULL, 0, 0, NULL, NULL }
+	SUBCMD_END
 };
-
-static int dispatch(const struct command *table, int argc, char **argv, const char *group);
 
 static int cmd_test(int argc, char **argv)
 {
-	K.table = test_commands;
-	K.group = "--test ";
-	if (argc < 1)
-		format();
-	return dispatch(test_commands, argc, argv, "test ");
+	static struct subcmds set = { test_commands, "--test ", SUBCMD_OPERANDS, NULL, NULL, refuse, 0 };
+
+	TT.set = &set;
+	return subcmd_run(&set, argc, argv);
 }
 
 /* The rows and usage lines of keyutils' own table, in its order. */
-static const struct command commands[] = {
+static const struct subcmd commands[] = {
 	{ "--version", cmd_version, 0, -1, NULL, "" },
 	{ "add", cmd_add, 4, 4, "-x", "[-x] <type> <desc> <data> <keyring>" },
 	{ "chgrp", cmd_chgrp, 2, 2, NULL, "<key> <gid>" },
@@ -1775,35 +1766,13 @@ static const struct command commands[] = {
 	  "[-f<filters>] [-n <name>] <notifylog> <gclog> <fd> <prog> [<arg1> <arg2> ...]" },
 	{ "watch_sync", cmd_watch_sync, 1, 1, NULL, "<fd>" },
 	{ "--test", cmd_test, 0, -1, NULL, "..." },
-	{ NULL, NULL, 0, 0, NULL, NULL }
+	SUBCMD_END
 };
-
-/* argv[0] names a command of table (exact match only, as keyutils in
- * effect does); the rest are its operands. */
-static int dispatch(const struct command *table, int argc, char **argv, const char *group)
-{
-	const struct command *c;
-
-	for (c = table; c->name; c++)
-		if (c->fn && !strcmp(c->name, argv[0]))
-			break;
-	if (!c->name)
-		fail(2, "Unknown %scommand\n", group);
-	argc--, argv++;
-	if (c->flag && argc > 0 && !strcmp(argv[0], c->flag)) {
-		K.flag = 1;
-		argc--, argv++;
-	}
-	if (argc < c->min || (c->max >= 0 && argc > c->max))
-		format();
-	return c->fn(argc, argv);
-}
 
 int keyctl_main(int argc, char **argv)
 {
-	K.table = commands;
-	K.group = "";
-	if (argc < 2)
-		format();
-	return dispatch(commands, argc - 1, argv + 1, "");
+	static struct subcmds set = { commands, "", SUBCMD_OPERANDS, NULL, NULL, refuse, 0 };
+
+	TT.set = &set;
+	return subcmd_run(&set, argc - 1, argv + 1);
 }

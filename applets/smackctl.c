@@ -2320,24 +2320,23 @@ static int cmd_test(int argc, char **argv)
 	return smack_active() > 0 ? 0 : 2;
 }
 
-static const struct command {
-	const char *name;
-	int (*fn)(int argc, char **argv);
-} commands[] = {
-	{ "load", cmd_load }, { "check", cmd_check }, { "rules", cmd_rules },
-	{ "apply", cmd_apply }, { "clean", cmd_clean }, { "clear", cmd_clean },
-	{ "status", cmd_status }, { "access", cmd_access }, { "change-rule", cmd_change_rule },
-	{ "revoke-subject", cmd_revoke }, { "label", cmd_label }, { "get", cmd_get },
-	{ "set", cmd_set }, { "run", cmd_run }, { "test", cmd_test },
+/* Each command parses its own options and counts (opt_parse_n). */
+static const struct subcmd commands[] = {
+	{ "load", cmd_load, 0, -1, NULL, "" }, { "check", cmd_check, 0, -1, NULL, "" },
+	{ "rules", cmd_rules, 0, -1, NULL, "" }, { "apply", cmd_apply, 0, -1, NULL, "" },
+	{ "clean", cmd_clean, 0, -1, NULL, "" }, { "clear", cmd_clean, 0, -1, NULL, "" },
+	{ "status", cmd_status, 0, -1, NULL, "" }, { "access", cmd_access, 0, -1, NULL, "" },
+	{ "change-rule", cmd_change_rule, 0, -1, NULL, "" },
+	{ "revoke-subject", cmd_revoke, 0, -1, NULL, "" }, { "label", cmd_label, 0, -1, NULL, "" },
+	{ "get", cmd_get, 0, -1, NULL, "" }, { "set", cmd_set, 0, -1, NULL, "" },
+	{ "run", cmd_run, 0, -1, NULL, "" }, { "test", cmd_test, 0, -1, NULL, "" },
+	SUBCMD_END
 };
 
 int smackctl_main(int argc, char **argv)
 {
+	struct subcmds set = { commands, NULL, 0, "no command (see --help)", NULL, NULL, 0 };
+
 	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, OPTP_STOP);
-	if (!argc)
-		usage_error("no command (see --help)");
-	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		if (!strcmp(argv[0], commands[i].name))
-			return commands[i].fn(argc, argv);
-	usage_error("unknown command: %s", str_esc(argv[0], SIZE_MAX));
+	return subcmd_run(&set, argc, argv);
 }

@@ -1151,25 +1151,21 @@ static int cmd_check(int argc, char **argv)
 	return e ? (e == ESRCH ? 2 : 1) : 0;
 }
 
-static const struct command {
-	const char *name;
-	int (*fn)(int argc, char **argv);
-} commands[] = {
-	{ "status", cmd_status },
-	{ "set", cmd_set },
-	{ "set-links", cmd_set_links },
-	{ "allow", cmd_allow },
-	{ "check", cmd_check },
+/* Each command parses its own options and counts (opt_parse_n). */
+static const struct subcmd commands[] = {
+	{ "status", cmd_status, 0, -1, NULL, "" },
+	{ "set", cmd_set, 0, -1, NULL, "" },
+	{ "set-links", cmd_set_links, 0, -1, NULL, "" },
+	{ "allow", cmd_allow, 0, -1, NULL, "" },
+	{ "check", cmd_check, 0, -1, NULL, "" },
+	SUBCMD_END
 };
 
 int yama_ptrace_main(int argc, char **argv)
 {
+	struct subcmds set = { commands, NULL, 0, "no command: status, set, set-links, allow or check",
+			       NULL, NULL, 0 };
+
 	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, OPTP_STOP);
-	if (!argc)
-		usage_error("no command: status, set, set-links, allow or check");
-	/* The command's own parse sees argv[0] as its name, as a main does. */
-	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		if (!strcmp(argv[0], commands[i].name))
-			return commands[i].fn(argc, argv);
-	usage_error("unknown command: %s", str_esc(argv[0], SHOWN_MAX));
+	return subcmd_run(&set, argc, argv);
 }

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdnoreturn.h>
 #include <sys/types.h>
 
@@ -106,6 +107,40 @@ void opt_parse(int *argcp, char ***argvp, struct opt *opts, unsigned flags);
  * name), "missing operand" or "unexpected argument ARG" (the first extra). */
 void opt_parse_n(int *argcp, char ***argvp, struct opt *opts, unsigned flags, int min, int max,
 		 const char *need);
+
+/* subcmd.c: the one dispatcher for applets whose first operand is a command
+ * (keyctl, smackctl, yama-ptrace, cryptobench kernel). */
+struct subcmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);	/* NULL: one more usage line of the row before */
+	signed char min, max;	/* operands after the name (and flag); max -1: any */
+	const char *flag;	/* a leading option taken off before counting (keyctl's -x), or NULL */
+	const char *usage;	/* the operands, for the usage lines */
+};
+#define SUBCMD_END { NULL, NULL, 0, 0, NULL, NULL }
+
+struct subcmds {
+	const struct subcmd *cmds;	/* ends in SUBCMD_END */
+	const char *group;	/* words between the applet and a name in usage lines ("--test "), or NULL */
+	unsigned flags;
+	const char *none;	/* usage_error for no command; NULL: "no command" */
+	const char *bad;	/* usage_error for an unknown command or a wrong count; NULL:
+				 * "unknown command: NAME", "NAME: usage: ..." */
+	/* The anchor's own refusal, where it has one (keyctl): called instead of
+	 * the messages above with the unknown name, or NULL for no command or a
+	 * wrong count.  Must not return. */
+	void (*refuse)(const struct subcmds *s, const char *unknown) __attribute__((__noreturn__));
+	int flag;		/* out: the command's leading flag was given */
+};
+#define SUBCMD_OPERANDS 1u	/* fn gets the operands only, not its name as argv[0] */
+
+/* Runs the command argv[0] (exact names only) with argv[1..argc-1], after
+ * its flag is taken off and the operand count checked against min..max.
+ * Without SUBCMD_OPERANDS, fn gets argv[0] too, as a main does, so it can
+ * parse its own options (opt_parse_n).  Returns what fn returns. */
+int subcmd_run(struct subcmds *s, int argc, char **argv);
+/* "  APPLET GROUP NAME USAGE", one line a row, on stream f. */
+void subcmd_usage(const struct subcmds *s, FILE *f);
 
 /* file.c */
 /* No read takes more than this (64 MiB): a never-ending file or pipe
