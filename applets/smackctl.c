@@ -137,7 +137,6 @@ struct lines {
 };
 
 static struct {
-	int errors;		/* parse errors reported */
 	int legacy;		/* load --legacy: the 24-column load file */
 	struct ruleset rs;
 	char **names;		/* the files rules came from (rule.file), kept to the end */
@@ -319,18 +318,6 @@ static void rs_add(struct ruleset *rs, const char *subj, const char *obj, unsign
 	}
 }
 
-PRINTF(4, 5) static void parse_err(const char *file, int line, int col, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	warn("%s:%d:%d: %s", str_esc(file, SIZE_MAX), line, col, msg);
-	TT.errors++;
-}
-
 /* One rule file's text (no NUL byte: read_text) into rs; errors are
  * counted, not fatal, so that one run reports them all.  kernel: the text
  * is what smackfs shows (load2), where every line is SUBJECT OBJECT ACCESS
@@ -371,16 +358,16 @@ static void parse_rules(struct ruleset *rs, const char *file, const char *text, 
 			continue;
 		}
 		if (kernel && nt != 3) {
-			parse_err(file, lineno, nt > 3 ? (int)(tok[3] - p) + 1 : 1,
-				  "%d field%s: smackfs shows SUBJECT OBJECT ACCESS", nt,
-				  nt == 1 ? "" : "s");
+			diag(&(struct srcloc){ file, lineno, nt > 3 ? (int)(tok[3] - p) + 1 : 1 },
+			     "%d field%s: smackfs shows SUBJECT OBJECT ACCESS", nt,
+			     nt == 1 ? "" : "s");
 			p = eol + 1;
 			continue;
 		}
 		if (nt < 3 || nt > 4) {
-			parse_err(file, lineno, nt > 4 ? (int)(tok[4] - p) + 1 : 1,
-				  "%d field%s: a rule is SUBJECT OBJECT ACCESS or SUBJECT OBJECT ALLOW DENY", nt,
-				  nt == 1 ? "" : "s");
+			diag(&(struct srcloc){ file, lineno, nt > 4 ? (int)(tok[4] - p) + 1 : 1 },
+			     "%d field%s: a rule is SUBJECT OBJECT ACCESS or SUBJECT OBJECT ALLOW DENY", nt,
+			     nt == 1 ? "" : "s");
 			p = eol + 1;
 			continue;
 		}
@@ -391,10 +378,10 @@ static void parse_rules(struct ruleset *rs, const char *file, const char *text, 
 			const char *e = label_error(tok[i], tlen[i]);
 
 			if (e) {
-				parse_err(file, lineno, (int)(tok[i] - p) + 1, "%s %s: %s%s",
-					  i ? "object" : "subject", e,
-					  mem_esc(tok[i], tlen[i] > 40 ? 40 : tlen[i], SIZE_MAX),
-					  tlen[i] > 40 ? "..." : "");
+				diag(&(struct srcloc){ file, lineno, (int)(tok[i] - p) + 1 }, "%s %s: %s%s",
+				     i ? "object" : "subject", e,
+				     mem_esc(tok[i], tlen[i] > 40 ? 40 : tlen[i], SIZE_MAX),
+				     tlen[i] > 40 ? "..." : "");
 				bad = 1;
 			}
 		}
@@ -403,9 +390,9 @@ static void parse_rules(struct ruleset *rs, const char *file, const char *text, 
 
 			acc[i - 2] = parse_access(tok[i], tlen[i], &at);
 			if (acc[i - 2] < 0) {
-				parse_err(file, lineno, (int)(tok[i] - p + at) + 1,
-					  "'%s' is not an access letter (rwxatlb or -)",
-					  mem_esc(&tok[i][at], 1, SIZE_MAX));
+				diag(&(struct srcloc){ file, lineno, (int)(tok[i] - p + at) + 1 },
+				     "'%s' is not an access letter (rwxatlb or -)",
+				     mem_esc(&tok[i][at], 1, SIZE_MAX));
 				bad = 1;
 			}
 		}
@@ -639,7 +626,7 @@ static void kernel_rules(struct ruleset *rs, int need)
 {
 	char *path, *t;
 	size_t len;
-	int before = TT.errors;
+	int before = diag_count();
 
 	if (!(t = sfs_read(rules_file(), &path, &len))) {
 		if (need && !root_dir())
@@ -648,9 +635,7 @@ static void kernel_rules(struct ruleset *rs, int need)
 		return;
 	}
 	parse_rules(rs, keep_name(path), t, len, 1);
-	if (TT.errors > before)
-		die_input("%d error%s in %s", TT.errors - before, TT.errors - before > 1 ? "s" : "",
-			  str_esc(path, SIZE_MAX));
+	diag_fail(before, " in %s", str_esc(path, SIZE_MAX));
 	free(t);
 }
 
@@ -855,8 +840,7 @@ static void parse_or_die(struct ruleset *rs, int argc, char **argv)
 {
 	for (int i = 0; i < argc; i++)
 		parse_source(rs, argv[i]);
-	if (TT.errors)
-		die_input("%d error%s; nothing loaded", TT.errors, TT.errors > 1 ? "s" : "");
+	diag_fail(0, "; nothing loaded");
 }
 
 static int cmd_load(int argc, char **argv)
@@ -1268,7 +1252,7 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 				int col;
 
 				if ((e = cipso_line(l, &c, &col)))
-					parse_err(name, lineno, (int)(l - start) + col, "%s", e);
+					diag(&(struct srcloc){ name, lineno, (int)(l - start) + col }, "%s", e);
 				else
 					lines_add(out, c, name, lineno);
 				free(e);
@@ -1283,7 +1267,7 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 				else
 					e = xstrdup("a host line is ADDRESS[/BITS] LABEL|-CIPSO");
 				if (e)
-					parse_err(name, lineno, (int)(l - start) + 1, "%s", e);
+					diag(&(struct srcloc){ name, lineno, (int)(l - start) + 1 }, "%s", e);
 				else
 					lines_add(out, v, name, lineno);
 				free(e);
@@ -1294,8 +1278,8 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 				const char *e = label_error(t, n);
 
 				if (e)
-					parse_err(name, lineno, (int)(t - start) + 1,
-						  "'%s': %s", mem_esc(t, n, SIZE_MAX), e);
+					diag(&(struct srcloc){ name, lineno, (int)(t - start) + 1 },
+					     "'%s': %s", mem_esc(t, n, SIZE_MAX), e);
 				t += n;
 				t += strspn(t, " \t");
 			}
@@ -1347,8 +1331,7 @@ static int cmd_apply(int argc, char **argv)
 	free(p);
 	read_config_lines(p = path_join(cfg, "onlycap"), onlycap, CFG_LABELS);
 	free(p);
-	if (TT.errors)
-		die_input("%d error%s; nothing applied", TT.errors, TT.errors > 1 ? "s" : "");
+	diag_fail(0, "; nothing applied");
 	if (!TT.rs.n && !o[O_ALLOW_EMPTY].seen)
 		die_input("apply: %s %s: it would clean every rule and load none; nothing applied "
 			  "(--allow-empty to do that)", str_esc(host, SIZE_MAX),
@@ -1705,8 +1688,7 @@ static int cmd_access(int argc, char **argv)
 		for (char *t = strtok_r(list, ":", &save); t; t = strtok_r(NULL, ":", &save))
 			parse_source(&TT.rs, t);
 		free(list);
-		if (TT.errors)
-			die("%d error%s in the rules", TT.errors, TT.errors > 1 ? "s" : "");
+		diag_fail(0, " in the rules");
 		/* Change lines apply to an empty kernel: what they allow is what is left. */
 		p = &pol;
 	} else if (root_dir()) {

@@ -142,6 +142,19 @@ int subcmd_run(struct subcmds *s, int argc, char **argv);
 /* "  APPLET GROUP NAME USAGE", one line a row, on stream f. */
 void subcmd_usage(const struct subcmds *s, FILE *f);
 
+/* diag.c: located, counted diagnostics for input files (policy, rules).
+ * diag prints "APPLET: FILE:LINE:COL: msg" (FILE:LINE when col is 0) and
+ * counts it; diag_fail ends a run that counted any since `since` (a
+ * diag_count taken before; 0 for all) with "N error[s]" and the formatted
+ * rest ("; nothing loaded", " in FILE"), exit 2: bad input, nothing written. */
+struct srcloc {
+	const char *file;
+	int line, col;
+};
+void diag(const struct srcloc *loc, const char *fmt, ...) PRINTF(2, 3);
+int diag_count(void);
+void diag_fail(int since, const char *fmt, ...) PRINTF(2, 3);
+
 /* file.c */
 /* No read takes more than this (64 MiB): a never-ending file or pipe
  * (/dev/zero, a FIFO) is an error (EFBIG), not an out-of-memory kill. */
