@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* diag.c: diagnostics that name a place in an input file and are counted,
  * so that a parser reports every error in one run and then refuses once. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* subcmd.c: dispatch on a command word through one table that holds each
  * command's name, function, operand counts and usage lines. */
 #include <stdint.h>

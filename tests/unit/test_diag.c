@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_diag.c: located diagnostics (FILE:LINE:COL, FILE:LINE at column 0),
  * their count, and the one ending "N error[s]...", exit 2. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* test_subcmd.c: the one subcommand dispatcher: exact names, the leading
  * flag, operand bounds on each side, argv with or without the name, and the
  * refusals (default messages, the applet's own, and an anchor's refuse). */
