@@ -720,11 +720,17 @@ static void proc_crypto_read(struct kset *ks)
 	text = xread_text_fd(fd, str_esc(name, SIZE_MAX), PROC_CRYPTO_MAX, NULL);
 	close(fd);
 	if (proc_crypto_parse(text, kset_add, ks, &e) < 0) {
-		if (e.key)
-			die("%s:%zu: %s: %s: '%s'", str_esc(name, SIZE_MAX), e.line, str_esc(e.key, SHOWN_MAX),
-			    e.why, str_esc(e.value, SHOWN_MAX));
-		die("%s:%zu: %s%s%s%s", str_esc(name, SIZE_MAX), e.line, e.why, e.value ? ": '" : "",
-		    e.value ? str_esc(e.value, SHOWN_MAX) : "", e.value ? "'" : "");
+		/* str_esc keeps its copies: text and name can go before the exit. */
+		const char *where = str_esc(name, SIZE_MAX);
+		const char *key = e.key ? str_esc(e.key, SHOWN_MAX) : NULL;
+		const char *val = e.value ? str_esc(e.value, SHOWN_MAX) : NULL;
+
+		free(text);
+		free(name);
+		if (key)
+			die("%s:%zu: %s: %s: '%s'", where, e.line, key, e.why, val);
+		die("%s:%zu: %s%s%s%s", where, e.line, e.why, val ? ": '" : "", val ? val : "",
+		    val ? "'" : "");
 	}
 	die_status = 1;
 	free(text);
