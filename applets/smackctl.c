@@ -116,20 +116,26 @@ static const char letters[] = "rwxatlb";
  * set: the access is known (a 3-token line was seen), else the pair only
  * changes whatever the kernel has: access = (old | allow) & ~deny. */
 struct rule {
-	char *subj, *obj;
+	const char *subj, *obj;	/* in the rule set's label table */
+	uint32_t sid, oid;
 	unsigned allow, deny;
 	int set;
 	const char *file;
 	int line;
 };
 
+/* Labels get numbers from lib's intern table, the built-in ones first
+ * (L_FLOOR...), and rules are found by the pair of numbers: the same
+ * tables answer offline queries.  A zeroed ruleset is an empty one. */
+enum { L_FLOOR, L_HAT, L_STAR, L_HUH, L_WEB, L_BUILTIN };
+
 struct ruleset {
+	struct htab lab;
 	struct rule *r;
 	size_t n, cap;
-	size_t *hash;		/* index+1 into r, open addressing */
-	size_t hcap;
+	uint32_t *pair;		/* index+1 into r, open addressing on (sid, oid) */
+	size_t pcap;
 };
-
 /* Config lines, each with the "file:line" it came from. */
 struct lines {
 	char **v, **where;
@@ -222,75 +228,84 @@ static const char *access_str(unsigned v, char *buf)
 	return buf;
 }
 
-/* FNV-1a; 0xff never occurs in a label, so it separates the pair. */
-static uint64_t hash_str(uint64_t h, const char *s)
+static void rs_builtins(struct ruleset *rs)
 {
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	static const char *const builtin[L_BUILTIN] = { "_", "^", "*", "?", "@" };
+
+	if (!htab_count(&rs->lab))
+		for (int i = 0; i < L_BUILTIN; i++)
+			htab_intern(&rs->lab, builtin[i]);
+}
+
+/* Fibonacci hashing: the key's product, its top bits for the slot. */
+static size_t pair_home(const struct ruleset *rs, uint32_t s, uint32_t o)
+{
+	uint64_t key = (uint64_t)s << 32 | o;
+
+	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (rs->pcap - 1);
+}
+
+/* The slot holding (s, o), or the empty one where it would go. */
+static size_t pair_slot(const struct ruleset *rs, uint32_t s, uint32_t o)
+{
+	size_t h = pair_home(rs, s, o);
+
+	for (; rs->pair[h]; h = (h + 1) & (rs->pcap - 1)) {
+		const struct rule *r = &rs->r[rs->pair[h] - 1];
+
+		if (r->sid == s && r->oid == o)
+			break;
+	}
 	return h;
-}
-
-/* FNV's low bits, which index the tables, see only the bytes' low bits:
- * fold the high half in (labels share long prefixes). */
-static size_t hash_fold(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdull;
-	return (size_t)(h ^ (h >> 33));
-}
-
-static size_t hash_pair(const char *s, const char *o)
-{
-	uint64_t h = hash_str(1469598103934665603ull, s);
-
-	return hash_fold(hash_str((h ^ 0xff) * 1099511628211ull, o));
 }
 
 static void rs_rehash(struct ruleset *rs)
 {
-	free(rs->hash);
-	rs->hcap = rs->hcap ? rs->hcap * 2 : 64;
-	rs->hash = xzalloc(rs->hcap * sizeof(*rs->hash));
-	for (size_t i = 0; i < rs->n; i++) {
-		size_t h = hash_pair(rs->r[i].subj, rs->r[i].obj) & (rs->hcap - 1);
-
-		while (rs->hash[h])
-			h = (h + 1) & (rs->hcap - 1);
-		rs->hash[h] = i + 1;
-	}
+	free(rs->pair);
+	rs->pcap = rs->pcap ? rs->pcap * 2 : 64;
+	rs->pair = xzalloc(rs->pcap * sizeof(*rs->pair));
+	for (size_t i = 0; i < rs->n; i++)
+		rs->pair[pair_slot(rs, rs->r[i].sid, rs->r[i].oid)] = (uint32_t)i + 1;
 }
 
-/* The rule for (subj, obj), created (unset, no change) if there is none. */
+/* The rule for two label numbers, NULL if there is none. */
+static const struct rule *rs_find(const struct ruleset *rs, uint32_t s, uint32_t o)
+{
+	uint32_t i = rs->pcap ? rs->pair[pair_slot(rs, s, o)] : 0;
+
+	return i ? &rs->r[i - 1] : NULL;
+}
+
+/* The rule for (subj, obj), created (unset, no change) if there is none;
+ * NULL when the labels would be more than the table holds. */
 static struct rule *rs_get(struct ruleset *rs, const char *subj, const char *obj)
 {
+	int s, o;
 	size_t h;
 
-	if (!rs->hcap || rs->n * 2 >= rs->hcap)
+	rs_builtins(rs);
+	if ((s = htab_intern(&rs->lab, subj)) < 0 || (o = htab_intern(&rs->lab, obj)) < 0)
+		return NULL;
+	if (!rs->pcap || rs->n * 2 >= rs->pcap)
 		rs_rehash(rs);
-	h = hash_pair(subj, obj) & (rs->hcap - 1);
-	for (; rs->hash[h]; h = (h + 1) & (rs->hcap - 1)) {
-		struct rule *r = &rs->r[rs->hash[h] - 1];
-
-		if (!strcmp(r->subj, subj) && !strcmp(r->obj, obj))
-			return r;
-	}
+	h = pair_slot(rs, (uint32_t)s, (uint32_t)o);
+	if (rs->pair[h])
+		return &rs->r[rs->pair[h] - 1];
 	if (rs->n == rs->cap) {
 		rs->cap = rs->cap ? rs->cap * 2 : 64;
 		rs->r = xrealloc(rs->r, rs->cap * sizeof(*rs->r));
 	}
-	rs->r[rs->n] = (struct rule){ xstrdup(subj), xstrdup(obj), 0, 0, 0, NULL, 0 };
-	rs->hash[h] = ++rs->n;
+	rs->r[rs->n] = (struct rule){ htab_str(&rs->lab, s), htab_str(&rs->lab, o), (uint32_t)s,
+				      (uint32_t)o, 0, 0, 0, NULL, 0 };
+	rs->pair[h] = (uint32_t)++rs->n;
 	return &rs->r[rs->n - 1];
 }
 
 static void rs_free(struct ruleset *rs)
 {
-	for (size_t i = 0; i < rs->n; i++) {
-		free(rs->r[i].subj);
-		free(rs->r[i].obj);
-	}
+	htab_free(&rs->lab);
 	free(rs->r);
-	free(rs->hash);
+	free(rs->pair);
 	*rs = (struct ruleset){ 0 };
 }
 
@@ -301,6 +316,9 @@ static void rs_add(struct ruleset *rs, const char *subj, const char *obj, unsign
 {
 	struct rule *r = rs_get(rs, subj, obj);
 
+	if (!r)
+		die_input("%s:%d: more than %d labels", file ? str_esc(file, SIZE_MAX) : "-", line,
+			  HTAB_MAX);
 	if (!r->file || set) {
 		r->file = file;
 		r->line = line;
@@ -641,25 +659,22 @@ static void kernel_rules(struct ruleset *rs, int need)
 
 static void root_write_rules(struct ruleset *rs)
 {
-	size_t cap = 256, len = 0;
-	char *buf = xmalloc(cap), acc[8];
+	struct buf b = BUF_INIT(0);
+	char acc[8], *path;
 
 	for (size_t i = 0; i < rs->n; i++) {
 		struct rule *r = &rs->r[i];
-		size_t need = strlen(r->subj) + strlen(r->obj) + 12;
 
-		if (!r->allow)
-			continue;
-		if (len + need >= cap)
-			buf = xrealloc(buf, cap = (cap + need) * 2);
-		len += sprintf(buf + len, "%s %s %s\n", r->subj, r->obj, access_str(r->allow, acc));
+		if (r->allow)
+			buf_printf(&b, "%s %s %s\n", r->subj, r->obj, access_str(r->allow, acc));
 	}
-	char *path = smackfs(rules_file());
-
-	if (sfs_replace(path, buf, len))
+	path = smackfs(rules_file());
+	if (b.err)
+		die_input("%s: more than %zu bytes of rules", str_esc(path, SIZE_MAX), (size_t)BUF_MAX);
+	if (sfs_replace(path, b.p ? (char *)b.p : "", b.len))
 		die_errno("%s", str_esc(path, SIZE_MAX));
 	free(path);
-	free(buf);
+	buf_free(&b);
 }
 
 /* The kernel's refusal of line (ending in '\n') from rule r (NULL or no
@@ -1367,104 +1382,17 @@ static int cmd_apply(int argc, char **argv)
 
 /* ---- access queries ----
  *
- * Offline, the rule set is compiled first: every label gets a number (the
- * built-in ones the first five), and the rules become a table keyed by the
- * pair of numbers.  A query then costs two lookups in a table small enough
- * to stay in cache and one in the rule table, with no string compare but
- * the label's own. */
-
-enum { L_FLOOR, L_HAT, L_STAR, L_HUH, L_WEB, L_BUILTIN };
-
-struct policy {
-	const char **name;	/* label by number */
-	uint32_t nlab, lmask;
-	struct { uint32_t h, id1; } *lab;	/* id1: number + 1, 0 empty */
-	uint64_t pmask;
-	struct { uint64_t key; uint32_t access, used; } *pair;
-};
-
-static uint32_t label_hash(const char *s, size_t len)
-{
-	uint64_t h = 1469598103934665603ull;
-
-	while (len--)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
-	return (uint32_t)hash_fold(h);
-}
-
-/* The label's number, or -1; add gives it one if it has none. */
-static int64_t label_id(struct policy *p, const char *s, size_t len, int add)
-{
-	uint32_t h = label_hash(s, len), i;
-
-	for (i = h & p->lmask; p->lab[i].id1; i = (i + 1) & p->lmask) {
-		const char *n = p->name[p->lab[i].id1 - 1];
-
-		if (p->lab[i].h == h && !strncmp(n, s, len) && !n[len])
-			return p->lab[i].id1 - 1;
-	}
-	if (!add)
-		return -1;
-	p->name[p->nlab] = xstrndup(s, len);
-	p->lab[i].h = h;
-	p->lab[i].id1 = ++p->nlab;
-	return p->nlab - 1;
-}
-
-static uint64_t pair_slot(const struct policy *p, uint64_t key)
-{
-	uint64_t i = hash_fold(key * 0x9e3779b97f4a7c15ull) & p->pmask;
-
-	while (p->pair[i].used && p->pair[i].key != key)
-		i = (i + 1) & p->pmask;
-	return i;
-}
-
-/* The kernel's view of rs after loading it into an empty rule list: every
- * label a rule names is known, even when the rule grants nothing. */
-static void policy_build(struct policy *p, const struct ruleset *rs)
-{
-	static const char *const builtin[L_BUILTIN] = { "_", "^", "*", "?", "@" };
-	size_t maxlab = 2 * rs->n + L_BUILTIN, cap;
-
-	for (cap = 16; cap < 2 * maxlab;)
-		cap *= 2;
-	p->name = xmalloc(maxlab * sizeof(*p->name));
-	p->lab = xzalloc(cap * sizeof(*p->lab));
-	p->lmask = (uint32_t)cap - 1;
-	for (cap = 16; cap < 2 * rs->n;)
-		cap *= 2;
-	p->pair = xzalloc(cap * sizeof(*p->pair));
-	p->pmask = cap - 1;
-	for (int i = 0; i < L_BUILTIN; i++)
-		label_id(p, builtin[i], 1, 1);
-	for (size_t i = 0; i < rs->n; i++) {
-		const struct rule *r = &rs->r[i];
-		uint64_t s = (uint64_t)label_id(p, r->subj, strlen(r->subj), 1);
-		uint64_t key = s << 32 | (uint64_t)label_id(p, r->obj, strlen(r->obj), 1);
-		uint64_t at = pair_slot(p, key);
-
-		p->pair[at].key = key;
-		p->pair[at].used = 1;
-		p->pair[at].access = r->allow;
-	}
-}
-
-static void policy_free(struct policy *p)
-{
-	for (uint32_t i = 0; i < p->nlab; i++)
-		free((char *)p->name[i]);
-	free(p->name);
-	free(p->lab);
-	free(p->pair);
-}
+ * Offline, the rule set is the kernel's view after loading it into an
+ * empty rule list: every label a rule names is known, even when the rule
+ * grants nothing.  A query costs two lookups in the label table and one in
+ * the pair table, with no string compare but the label's own. */
 
 /* smk_access() in the kernel's order for two known labels: allowed or not,
  * and why (for -v). */
-static const char *decide(const struct policy *p, uint32_t s, uint32_t o, unsigned req,
+static const char *decide(const struct ruleset *p, uint32_t s, uint32_t o, unsigned req,
 			  int *allowed)
 {
-	uint64_t at;
+	const struct rule *r;
 	unsigned may;
 
 	*allowed = 0;
@@ -1483,8 +1411,8 @@ static const char *decide(const struct policy *p, uint32_t s, uint32_t o, unsign
 		if (s == L_HAT)
 			return "subject ^ may read, execute or lock anything";
 	}
-	at = pair_slot(p, (uint64_t)s << 32 | o);
-	may = p->pair[at].used ? p->pair[at].access : 0;
+	r = rs_find(p, s, o);
+	may = r ? r->allow : 0;
 	if (!may) {
 		*allowed = 0;
 		return "no rule";
@@ -1499,11 +1427,10 @@ static const char *decide(const struct policy *p, uint32_t s, uint32_t o, unsign
 	return "a rule grants it";
 }
 
-static int offline_answer(const struct policy *p, const char *s, size_t sl, const char *o,
+static int offline_answer(const struct ruleset *p, const char *s, size_t sl, const char *o,
 			  size_t ol, unsigned req, const char **why)
 {
-	int64_t si = label_id((struct policy *)p, s, sl, 0);
-	int64_t oi = label_id((struct policy *)p, o, ol, 0);
+	int si = htab_find_n(&p->lab, s, sl), oi = htab_find_n(&p->lab, o, ol);
 	int allowed;
 
 	if (si < 0 || oi < 0) {
@@ -1569,7 +1496,7 @@ static unsigned check_query(const char *file, int line, const struct query *q)
 
 /* Answer one query on stdout (buffered: a batch of a million queries is a
  * few writes), the reason on stderr with -v. */
-static int one_query(const struct policy *p, const struct query *q, int verbose,
+static int one_query(const struct ruleset *p, const struct query *q, int verbose,
 		     const char *file, int line)
 {
 	unsigned want = check_query(file, line, q);
@@ -1590,7 +1517,7 @@ static int one_query(const struct policy *p, const struct query *q, int verbose,
 /* The queries of one line (s to end, no newline); 0 if it has none.
  * Fields are split at white space as in rule files, so a CRLF line ends
  * in a blank, not in a bad access letter. */
-static int batch_line(const struct policy *p, const char *s, const char *end, int verbose,
+static int batch_line(const struct ruleset *p, const char *s, const char *end, int verbose,
 		      const char *name, int lineno)
 {
 	struct query q;
@@ -1623,7 +1550,7 @@ static int batch_line(const struct policy *p, const char *s, const char *end, in
  * flushed before each read, so that a coprocess gets each one.  A batch may
  * go on for ever, but a line may not: one that fills the buffer (far more
  * than two 255-byte labels and seven letters) is an error. */
-static void batch(const struct policy *p, const char *file, int verbose)
+static void batch(const struct ruleset *p, const char *file, int verbose)
 {
 	size_t cap = BATCH_LINE_MAX, have = 0;
 	char *buf = xmalloc(cap), *name = strcmp(file, "-") ? host_path(file) : xstrdup("-");
@@ -1672,7 +1599,7 @@ static int cmd_access(int argc, char **argv)
 	struct opt o[] = { [O_OFFLINE] = { 0, "offline", 0 }, [O_RULES] = { 0, "rules", OPT_ARG },
 			   [O_VERBOSE] = { 'v', "verbose", 0 }, [O_BATCH] = { 0, "batch", OPT_ARG },
 			   [O_N] = OPT_END };
-	struct policy pol = { 0 }, *p = NULL;
+	struct ruleset *p = NULL;
 	int rc = 0;
 
 	die_status = 2;
@@ -1690,13 +1617,13 @@ static int cmd_access(int argc, char **argv)
 		free(list);
 		diag_fail(0, " in the rules");
 		/* Change lines apply to an empty kernel: what they allow is what is left. */
-		p = &pol;
+		p = &TT.rs;
 	} else if (root_dir()) {
 		kernel_rules(&TT.rs, 1);
-		p = &pol;
+		p = &TT.rs;
 	}
 	if (p)
-		policy_build(p, &TT.rs);
+		rs_builtins(p);
 	if (o[O_BATCH].arg) {
 		batch(p, o[O_BATCH].arg, o[O_VERBOSE].seen);
 	} else {
@@ -1708,8 +1635,6 @@ static int cmd_access(int argc, char **argv)
 		}
 		rc = one_query(p, &q, o[O_VERBOSE].seen, NULL, 0) ? 0 : 1;
 	}
-	if (p)
-		policy_free(p);
 	return rc;
 }
 
