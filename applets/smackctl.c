@@ -1686,13 +1686,6 @@ struct label_job {
 	int json, shown;	/* --json: objects printed so far */
 };
 
-/* The directories being walked, to tell a loop (a link back up, with -L). */
-struct walk_up {
-	dev_t dev;
-	ino_t ino;
-	const struct walk_up *up;
-};
-
 /* One attribute: its length, 0 when it is not there (Smack reports names
  * it does not keep as empty values), -1 on an error (said). */
 static ssize_t xa_get(const char *host, const char *shown, const char *name, char *buf,
@@ -1720,8 +1713,7 @@ static ssize_t xa_get(const char *host, const char *shown, const char *name, cha
  * without it the last one is kept and the l* calls act on the link itself;
  * no call is ever left to follow a link on the host.  Live, the calls
  * follow links as asked. */
-static void label_one(struct label_job *j, const char *path, const char *shown, int follow,
-		      const struct walk_up *up)
+static void label_one(struct label_job *j, const char *path, const char *shown, int follow)
 {
 	int deref = follow && !root_dir();
 	char *host = root_dir() ? root_file(path, follow ? 0 : ROOT_NOFOLLOW) : xstrdup(path);
@@ -1784,37 +1776,49 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
 			}
 		}
 	}
-	if (j->recurse && S_ISDIR(st.st_mode)) {
-		struct walk_up here = { st.st_dev, st.st_ino, up };
-		size_t n;
-		char **names;
-
-		for (; up; up = up->up)
-			if (up->dev == st.st_dev && up->ino == st.st_ino) {
-				warn("%s: a directory loop (a link to a directory above): "
-				     "not entered",
-				     str_esc(shown, SIZE_MAX));
-				j->rc = 1;
-				free(host);
-				return;
-			}
-		if (!(names = dir_entries(host, &n))) {
-			warn_errno("%s", str_esc(shown, SIZE_MAX));
-			j->rc = 1;
-			free(host);
-			return;
-		}
-		for (size_t i = 0; i < n; i++) {
-			char *p = path_join(path, names[i]), *s = path_join(shown, names[i]);
-
-			label_one(j, p, s, j->follow, &here);
-			free(p);
-			free(s);
-			free(names[i]);
-		}
-		free(names);
-	}
 	free(host);
+}
+
+/* -r: lib's tree walk (in the jail under a root, loops found with -L,
+ * each directory's entries in name order), each entry as label_one. */
+struct label_walk {
+	struct label_job *j;
+	const char *given;	/* the start as given, shown as given */
+};
+
+static int label_visit(const struct dirtree_ent *e, void *arg)
+{
+	struct label_walk *w = arg;
+
+	label_one(w->j, e->path, e->depth ? e->path : w->given, w->j->follow);
+	return DIRTREE_CONTINUE;
+}
+
+static int label_walk_error(const struct dirtree_ent *e, int err, void *arg)
+{
+	struct label_walk *w = arg;
+	const char *shown = str_esc(e->depth ? e->path : w->given, SIZE_MAX);
+
+	if (err == ELOOP && e->st && S_ISDIR(e->st->st_mode)) {
+		warn("%s: a directory loop (a link to a directory above): not entered", shown);
+	} else {
+		errno = err;
+		warn_errno("%s", shown);
+	}
+	w->j->rc = 1;
+	return DIRTREE_CONTINUE;
+}
+
+static void label_path(struct label_job *j, const char *path)
+{
+	struct label_walk w = { j, path };
+	struct dirtree t = { j->follow ? DIRTREE_FOLLOW | DIRTREE_SORT : DIRTREE_SORT, 0,
+			     label_visit, label_walk_error, &w, 0, 0 };
+
+	if (!j->recurse)
+		label_one(j, path, path, j->follow);
+	else
+		dirtree_walk(&t, path);
 }
 
 static int cmd_label(int argc, char **argv)
@@ -1876,14 +1880,14 @@ static int cmd_label(int argc, char **argv)
 		if (!v)
 			die_errno("%s", str_esc(dot, SIZE_MAX));
 		for (size_t i = 0; i < n; i++) {
-			label_one(&j, v[i], v[i], j.follow, NULL);
+			label_path(&j, v[i]);
 			free(v[i]);
 		}
 		free(v);
 		free(dot);
 	}
 	for (int i = 0; i < argc; i++)
-		label_one(&j, argv[i], argv[i], j.follow, NULL);
+		label_path(&j, argv[i]);
 	if (j.json)
 		printf("]\n");
 	return j.rc;
