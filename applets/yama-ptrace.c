@@ -300,56 +300,74 @@ out:
 	free(link);
 }
 
-static int name_cmp(const void *a, const void *b)
+/* The *.conf names of the sysctl.d directories, the first of each name
+ * kept (names: one id a name, in order of first sight). */
+struct conf_list {
+	struct htab names;
+	char **files;		/* by id: the path of the one that counts */
+};
+
+static int conf_name_cmp(const void *a, const void *b)
 {
 	return strcmp(strrchr(*(char *const *)a, '/') + 1, strrchr(*(char *const *)b, '/') + 1);
+}
+
+static int conf_entry(const struct dirtree_ent *e, void *arg)
+{
+	struct conf_list *l = arg;
+	size_t len = strlen(e->name);
+	int n = htab_count(&l->names), id;
+
+	if (!e->depth && !S_ISDIR(e->st->st_mode)) {
+		errno = ENOTDIR;
+		warn_errno("%s: skipped", str_esc(e->path, SIZE_MAX));
+	}
+	if (!e->depth || len < 6 || strcmp(e->name + len - 5, ".conf") || e->name[0] == '.')
+		return DIRTREE_CONTINUE;
+	if ((id = htab_intern(&l->names, e->name)) < 0) {
+		warn("%s: more than %d files: the rest skipped", str_esc(e->path, SIZE_MAX), HTAB_MAX);
+		return DIRTREE_STOP;
+	}
+	if (id == n) {
+		l->files = xrealloc(l->files, (size_t)(n + 1) * sizeof(*l->files));
+		l->files[n] = xstrdup(e->path);
+	}
+	return DIRTREE_CONTINUE;
+}
+
+static int conf_dir_error(const struct dirtree_ent *e, int err, void *arg)
+{
+	(void)arg;
+	if (e->depth || err != ENOENT) {
+		errno = err;
+		warn_errno("%s: skipped", str_esc(e->path, SIZE_MAX));
+	}
+	return DIRTREE_CONTINUE;
 }
 
 /* The image's sysctl.d files in the order sysctl --system and systemd-sysctl
  * apply them: by file name across the directories, a name in an earlier
  * directory hiding the same name in a later one; /etc/sysctl.conf last.
- * Every directory and file is opened inside the image (root_open). */
+ * Every directory and file is opened inside the image (lib's tree walk). */
 static void read_root_settings(void)
 {
 	static const char *const dirs[] = { "/etc/sysctl.d", "/run/sysctl.d",
 		"/usr/local/lib/sysctl.d", "/usr/lib/sysctl.d", "/lib/sysctl.d" };
-	char **files = NULL;
-	size_t n = 0, i, j;
+	struct conf_list l = { 0 };
+	struct dirtree t = { DIRTREE_FOLLOW_START, 1, conf_entry, conf_dir_error, &l, 0, 0 };
+	size_t n;
 
-	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
-		int fd = root_open(dirs[i], O_RDONLY | O_DIRECTORY, 0);
-		DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
-		struct dirent *e;
-
-		if (!dp) {
-			if (errno != ENOENT)
-				warn_errno("%s: skipped", dirs[i]);
-			if (fd >= 0)
-				close(fd);
-			continue;
-		}
-		while ((e = readdir(dp))) {
-			size_t len = strlen(e->d_name);
-			int dup = 0;
-
-			if (len < 6 || strcmp(e->d_name + len - 5, ".conf") || e->d_name[0] == '.')
-				continue;
-			for (j = 0; j < n && !dup; j++)
-				dup = !strcmp(strrchr(files[j], '/') + 1, e->d_name);
-			if (dup)
-				continue;
-			files = xrealloc(files, (n + 1) * sizeof(*files));
-			files[n++] = xasprintf("%s/%s", dirs[i], e->d_name);
-		}
-		closedir(dp);
-	}
+	for (size_t i = 0; i < ARRAY_SIZE(dirs) && !t.stopped; i++)
+		dirtree_walk(&t, dirs[i]);
+	n = (size_t)htab_count(&l.names);
 	if (n)
-		qsort(files, n, sizeof(*files), name_cmp);
-	for (i = 0; i < n; i++) {
-		read_conf(files[i], 1);
-		free(files[i]);
+		qsort(l.files, n, sizeof(*l.files), conf_name_cmp);
+	for (size_t i = 0; i < n; i++) {
+		read_conf(l.files[i], 1);
+		free(l.files[i]);
 	}
-	free(files);
+	free(l.files);
+	htab_free(&l.names);
 	read_conf("/etc/sysctl.conf", 0);
 }
 
