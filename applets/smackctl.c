@@ -426,33 +426,54 @@ static void parse_rules(struct ruleset *rs, const char *file, const char *text, 
 	}
 }
 
-static int name_cmp(const void *a, const void *b)
+/* A directory's entries through lib's tree walk (in the jail under a
+ * root, each name in strcmp order), collected by the walk's fn. */
+struct dir_list {
+	char **v;
+	size_t n;
+};
+
+static void list_add(struct dir_list *l, const char *s)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
+	l->v[l->n++] = xstrdup(s);
 }
 
-/* Every entry of dir but . and .., sorted by name; NULL (errno set) if it
- * cannot be read. */
-static char **dir_entries(const char *dir, size_t *np)
+/* The start cannot be read: the command cannot do what it was asked. */
+static int list_error(const struct dirtree_ent *e, int err, void *arg)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char **v = xmalloc(sizeof(*v));
-	size_t n = 0;
-
-	if (!d) {
-		free(v);
-		return NULL;
+	(void)arg;
+	if (!e->depth) {
+		errno = err;
+		die_errno("%s", str_esc(e->path, SIZE_MAX));
 	}
-	while ((de = readdir(d)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
-			v = xrealloc(v, (n + 1) * sizeof(*v));
-			v[n++] = xstrdup(de->d_name);
-		}
-	closedir(d);
-	qsort(v, n, sizeof(*v), name_cmp);
-	*np = n;
-	return v;
+	return DIRTREE_CONTINUE;
+}
+
+static int list_name(const struct dirtree_ent *e, void *arg)
+{
+	if (e->depth)
+		list_add(arg, e->name);
+	return DIRTREE_CONTINUE;
+}
+
+/* Regular files that are not dot files, a link counted by its target. */
+static int list_file(const struct dirtree_ent *e, void *arg)
+{
+	if (e->depth && strrchr(e->path, '/')[1] != '.' && S_ISREG(e->st->st_mode))
+		list_add(arg, e->path);
+	return DIRTREE_CONTINUE;
+}
+
+static char **dir_list(const char *dir, unsigned flags,
+		       int (*fn)(const struct dirtree_ent *, void *), size_t *np)
+{
+	struct dir_list l = { xmalloc(sizeof(char *)), 0 };
+	struct dirtree t = { flags | DIRTREE_SORT, 1, fn, list_error, &l, 0, 0 };
+
+	dirtree_walk(&t, dir);
+	*np = l.n;
+	return l.v;
 }
 
 /* dir/name, without a second '/' when dir ends in one. */
@@ -480,27 +501,7 @@ static char *host_path(const char *path)
  * it points to inside the root. */
 static char **dir_files(const char *dir, size_t *np)
 {
-	char *host = host_path(dir);
-	size_t n, k = 0;
-	char **v = dir_entries(host, &n);
-
-	if (!v)
-		die_errno("%s", str_esc(host, SIZE_MAX));
-	for (size_t i = 0; i < n; i++) {
-		char *name = v[i], *path = path_join(dir, name), *h = NULL;
-		struct stat st;
-
-		if (name[0] != '.' && (h = root_file(path, 0)) && !stat(h, &st) &&
-		    S_ISREG(st.st_mode))
-			v[k++] = path;
-		else
-			free(path);
-		free(h);
-		free(name);
-	}
-	free(host);
-	*np = k;
-	return v;
+	return dir_list(dir, DIRTREE_FOLLOW, list_file, np);
 }
 
 /* A text input whole: at most TEXT_MAX bytes and no NUL byte, else it is
@@ -1874,17 +1875,13 @@ static int cmd_label(int argc, char **argv)
 			usage_error("label: no PATH");
 		size_t n;
 		/* Under a root "." is the image's "/", where chroot starts. */
-		char *dot = root_dir() ? host_path("/") : xstrdup(".");
-		char **v = dir_entries(dot, &n);
+		char **v = dir_list(root_dir() ? "/" : ".", 0, list_name, &n);
 
-		if (!v)
-			die_errno("%s", str_esc(dot, SIZE_MAX));
 		for (size_t i = 0; i < n; i++) {
 			label_path(&j, v[i]);
 			free(v[i]);
 		}
 		free(v);
-		free(dot);
 	}
 	for (int i = 0; i < argc; i++)
 		label_path(&j, argv[i]);
