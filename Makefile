@@ -78,7 +78,9 @@ asm_on := $(if $(filter y,$(CRYPTO_ASM)),$(foreach k,$(asm_names),$(if $(filter 
 asm_srcs := $(foreach k,$(asm_on),asm/$(ARCH)/$(k).S)
 asm_defs := $(foreach k,$(asm_on),$(call cfgname,$(k),ASM))
 
-lib_srcs := $(filter-out lib/main.c,$(wildcard lib/*.c))
+# lib/ holds topical files, and a subject with several files its own
+# folder, lib/SUBJECT/*.c (one level), built into every binary alike.
+lib_srcs := $(filter-out lib/main.c,$(wildcard lib/*.c lib/*/*.c))
 crypto_srcs := $(wildcard crypto/*.c crypto/$(ARCH)/*.c)
 unit_srcs := $(wildcard tests/unit/*.c)
 
