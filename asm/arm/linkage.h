@@ -1,50 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* linkage.h: included first by every .S file of asm/arm/: function
- * and data sections, symbol types and sizes, CFI, and the non-executable
- * stack note (as <linux/linkage.h>'s SYM_FUNC_START/END do for the kernel).
- *
- *	FUNC name[, align]	a global function in its own .text.NAME section
- *				(for -ffunction-sections/--gc-sections), aligned
- *				to ALIGN bytes (16), with .cfi_startproc
- *	LFUNC name[, align]	the same for a file-local helper (no .globl)
- *	ENDFUNC name		.cfi_endproc and the symbol's size
- *	TEXT name		back into NAME's section, e.g. for a literal
- *				placed before its code
- *	RODATA name, align	read-only data in .rodata.NAME, ALIGN bytes
- *
- */
-#ifndef LSMBOX_ASM_LINKAGE_H
-#define LSMBOX_ASM_LINKAGE_H
-
-.macro TEXT name
-	.section .text.\name, "ax", %progbits
-.endm
-
-.macro LFUNC name, align=16
-	TEXT \name
-	.type \name, %function
-	.balign \align
-\name:
-	.cfi_startproc
-.endm
-
-.macro FUNC name, align=16
-	.globl \name
-	LFUNC \name, \align
-.endm
-
-.macro ENDFUNC name
-	.cfi_endproc
-	.size \name, . - \name
-.endm
-
-.macro RODATA name, align
-	.section .rodata.\name, "a", %progbits
-	.balign \align
-.endm
-
-/* The stack is not executable: one note a file, from this guarded header. */
-	.pushsection .note.GNU-stack, "", %progbits
-	.popsection
-
-#endif
+/* linkage.h: included first by every .S file of asm/arm/: the shared
+ * macros of asm/linkage.h (FUNC, LFUNC, ENDFUNC, TEXT, RODATA and the
+ * .note.GNU-stack), with functions aligned to 16 bytes. */
+#define ASM_FUNC_ALIGN 16
+#include "../linkage.h"
