@@ -93,6 +93,9 @@ struct opt {
 	const char *arg;	/* out: the last argument given */
 };
 #define OPT_ARG 1u
+/* An optional argument (getopt's optional_argument): only "--name=VALUE" or
+ * "-xVALUE" give one; "--name" and "-x" alone leave arg NULL. */
+#define OPT_OPTARG 2u
 #define OPT_END { 0, NULL, 0, 0, NULL }
 
 #define OPTP_STOP	1u	/* stop at the first operand (subcommand syntax) */

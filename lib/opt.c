@@ -56,6 +56,10 @@ static void parse_long(char **argv, int argc, int *ip, struct opt *opts, unsigne
 		usage_error("unknown option: --%s", str_esc(n, SHOWN_MAX));
 	}
 	o->seen++;
+	if (o->flags & OPT_OPTARG) {
+		o->arg = val;
+		return;
+	}
 	if (!(o->flags & OPT_ARG)) {
 		if (val)
 			usage_error("option --%s takes no argument", o->lng);
@@ -80,6 +84,12 @@ static void parse_short(char **argv, int argc, int *ip, struct opt *opts)
 		if (!o)
 			usage_error("unknown option: -%s", str_esc((char[]){ *p, 0 }, SHOWN_MAX));
 		o->seen++;
+		if (o->flags & OPT_OPTARG) {
+			o->arg = p[1] ? p + 1 : NULL;
+			if (p[1])
+				return;
+			continue;
+		}
 		if (!(o->flags & OPT_ARG))
 			continue;
 		if (p[1]) {

@@ -149,6 +149,28 @@ static void expect_usage_error(unsigned flags, const char *line, const char *msg
 	free(want);
 }
 
+TEST(opt_optional_argument)
+{
+	struct opt o[] = { { 'p', "pass", OPT_OPTARG }, { 'v', NULL, 0 }, OPT_END };
+
+	this_applet = &fake;
+	CHECK_STR(parse(o, 0, "fake -p a"), "a");
+	CHECK_INT(o[0].seen, 1);
+	CHECK(o[0].arg == NULL);
+	CHECK_STR(parse(o, 0, "fake -psecret -v b"), "b");
+	CHECK_STR(o[0].arg, "secret");
+	CHECK_INT(o[1].seen, 1);
+	CHECK_STR(parse(o, 0, "fake -vp c"), "c");
+	CHECK(o[0].arg == NULL);
+	CHECK_STR(parse(o, 0, "fake --pass=x d"), "d");
+	CHECK_STR(o[0].arg, "x");
+	CHECK_STR(parse(o, 0, "fake --pass= e"), "e");
+	CHECK_STR(o[0].arg, "");
+	/* The last one given wins, including one without a value. */
+	CHECK_STR(parse(o, 0, "fake --pass=x --pass f"), "f");
+	CHECK(o[0].arg == NULL);
+}
+
 TEST(opt_errors)
 {
 	expect_usage_error(0, "fake -q", "unknown option: -q");
