@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* imasign.h: what imasign's rooms share.  imasign.c is the command line,
+ * digsig.c the formats (hash algorithms, security.ima values, file
+ * digests), keys.c the keys (OpenSSL: loading, key ids, signing,
+ * verifying).  Data flows one way: command line -> file digest ->
+ * signature -> xattr or output. */
+#ifndef IMASIGN_H
+#define IMASIGN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The first byte of security.ima and security.evm values
+ * (security/integrity/integrity.h, enum evm_ima_xattr_type). */
+enum {
+	IMA_XATTR_DIGEST = 1,
+	EVM_XATTR_HMAC = 2,
+	EVM_IMA_XATTR_DIGSIG = 3,
+	IMA_XATTR_DIGEST_NG = 4,
+	EVM_XATTR_PORTABLE_DIGSIG = 5,
+	IMA_VERITY_DIGSIG = 6,
+};
+
+#define DIGSIG_VERSION_2 2
+/* type, version, hash algorithm, be32 key id, be16 signature size */
+#define SIGV2_HDR_LEN 9
+#define IMA_MAX_DIGEST 64
+
+/* A hash the kernel knows (include/uapi/linux/hash_info.h): its number
+ * in signatures and digest xattrs, its name there and in -a. */
+struct ima_hash {
+	const char *name;
+	uint8_t algo;		/* HASH_ALGO_* */
+	uint8_t size;		/* digest bytes */
+};
+const struct ima_hash *ima_hash_by_name(const char *name);
+const struct ima_hash *ima_hash_by_algo(unsigned algo);	/* NULL: none known */
+
+/* The digest of an open regular file, read in large blocks: 0, or -errno
+ * (-ENOENT: no implementation of h here, neither ours nor OpenSSL's). */
+int ima_file_digest(const struct ima_hash *h, int fd, uint8_t *out);
+int ima_mem_digest(const struct ima_hash *h, const void *p, size_t n, uint8_t *out);
+
+/* security.ima holding a digest: 01 DIGEST for md4, md5 and sha1 (what the
+ * kernel reads as 0x01), else 04 ALGO DIGEST.  Returns the length. */
+size_t ima_digest_xattr(const struct ima_hash *h, const uint8_t *digest, uint8_t *out);
+
+/* A v2 signature value as the kernel checks it (asymmetric_verify): type
+ * 03 (or 05, 06), version 2, a known hash, a size that is the rest. */
+struct sigv2 {
+	uint8_t type;
+	const struct ima_hash *hash;
+	uint32_t keyid;
+	const uint8_t *sig;
+	size_t siglen;
+};
+/* 0, or a message saying why v is not one (never taken as a signature). */
+const char *sigv2_parse(const uint8_t *v, size_t len, struct sigv2 *s);
+
+/* keys.c */
+struct signer;
+/* The private key in path (PEM, possibly encrypted: pass, or NULL), loaded
+ * once.  keyid 0: the SKID of a certificate appended to the key file, else
+ * the kernel's hash of the public key.  NULL after saying why. */
+struct signer *signer_load(const char *path, const char *pass, uint32_t keyid);
+uint32_t signer_keyid(const struct signer *s);
+/* type, the v2 header and the signature of digest into out (room for
+ * signer_max(s) bytes); its length, or 0 after saying why. */
+size_t signer_max(const struct signer *s);
+size_t signer_sign(const struct signer *s, uint8_t type, const struct ima_hash *h,
+		   const uint8_t *digest, uint8_t *out);
+void signer_free(struct signer *s);
+
+/* Verification keys: certificates (DER or PEM), each with its key id. */
+struct verifier;
+struct verifier *verifier_load(const char *list);
+/* 0: good; 1: bad signature; -1: no key for s->keyid (said). */
+int verifier_check(struct verifier *v, const struct sigv2 *s, const uint8_t *digest,
+		   const char *file);
+void verifier_free(struct verifier *v);
+/* The key id the kernel looks a certificate's key up by: the last four
+ * bytes of its subjectKeyIdentifier; 0 and a message when it has none. */
+uint32_t cert_file_keyid(const char *path);
+
+/* imasign.c: evmctl's stderr lines (no prefix), and errors (prefixed). */
+extern int verbose;
+void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_hex(const void *p, size_t n);	/* hex and a newline on stdout */
+
+#endif

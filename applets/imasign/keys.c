@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: Apache-2.0
+/* keys.c: imasign's keys, through libcrypto: the private key loaded once
+ * for every file, its key id as the kernel looks it up, signatures over
+ * digests, and the certificates signatures are verified with. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <openssl/bio.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+
+#include "lsmbox.h"
+#include "imasign.h"
+
+/* A key or certificate file is small; one past this is not one. */
+#define KEYFILE_MAX ((size_t)1 << 20)
+
+/* OpenSSL's first queued reason, for a message; the queue is emptied. */
+static const char *ossl_why(void)
+{
+	static __thread char buf[256];
+	unsigned long e = ERR_peek_last_error();
+
+	if (!e)
+		return "not understood";
+	ERR_error_string_n(e, buf, sizeof(buf));
+	ERR_clear_error();
+	/* "error:1E08010C:DECODER routines::unsupported": keep the words. */
+	char *p = strrchr(buf, ':');
+	return p && p[1] ? p + 1 : buf;
+}
+
+static char *read_small(const char *path, size_t *lenp)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK), err;
+	char *t;
+
+	if (fd < 0) {
+		warn_errno("%s", str_esc(path, SIZE_MAX));
+		return NULL;
+	}
+	t = read_fd_max(fd, KEYFILE_MAX, lenp);
+	err = errno;
+	close(fd);
+	if (!t) {
+		if (err == EFBIG)
+			warn("%s: larger than %zu bytes: not a key file", str_esc(path, SIZE_MAX), KEYFILE_MAX);
+		else
+			errno = err, warn_errno("%s", str_esc(path, SIZE_MAX));
+	}
+	return t;
+}
+
+/* The last four bytes of the certificate's subjectKeyIdentifier, as the
+ * kernel's "id:%08x" lookup matches them; 0 if it has none that long. */
+static uint32_t skid_keyid(X509 *x)
+{
+	const ASN1_OCTET_STRING *skid = X509_get0_subject_key_id(x);
+	const unsigned char *p;
+	int n;
+
+	if (!skid || (n = ASN1_STRING_length(skid)) < 4)
+		return 0;
+	p = ASN1_STRING_get0_data(skid) + n - 4;
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* The key id evmctl computes without a certificate: SHA-1 of the public key
+ * (the subjectPublicKey BIT STRING's bits), its bytes 16-19; the same as the
+ * SKID of a certificate made with subjectKeyIdentifier=hash. */
+static uint32_t pubkey_keyid(EVP_PKEY *pkey)
+{
+	X509_PUBKEY *pk = NULL;
+	const unsigned char *bits;
+	uint8_t md[20];
+	int len;
+	uint32_t id = 0;
+
+	if (X509_PUBKEY_set(&pk, pkey) && X509_PUBKEY_get0_param(NULL, &bits, &len, NULL, pk) &&
+	    !ima_mem_digest(ima_hash_by_name("sha1"), bits, (size_t)len, md))
+		id = (uint32_t)md[16] << 24 | (uint32_t)md[17] << 16 | (uint32_t)md[18] << 8 | md[19];
+	X509_PUBKEY_free(pk);
+	return id;
+}
+
+/* A certificate in text: PEM if it has a PEM block, else DER. */
+static X509 *parse_cert(const char *t, size_t len, int pem_only)
+{
+	BIO *b = BIO_new_mem_buf(t, (int)len);
+	X509 *x = NULL;
+
+	if (!b)
+		return NULL;
+	x = PEM_read_bio_X509(b, NULL, NULL, NULL);
+	if (!x && !pem_only) {
+		const unsigned char *p = (const unsigned char *)t;
+
+		ERR_clear_error();
+		x = d2i_X509(NULL, &p, (long)len);
+	}
+	BIO_free(b);
+	return x;
+}
+
+uint32_t cert_file_keyid(const char *path)
+{
+	size_t len;
+	char *t = read_small(path, &len);
+	X509 *x;
+	uint32_t id = 0;
+
+	if (!t)
+		return 0;
+	if (!(x = parse_cert(t, len, 0)))
+		warn("%s: not an X.509 certificate (PEM or DER): %s", str_esc(path, SIZE_MAX), ossl_why());
+	else if (!(id = skid_keyid(x)))
+		warn("%s: the certificate has no subjectKeyIdentifier of 4 bytes or more",
+		     str_esc(path, SIZE_MAX));
+	X509_free(x);
+	free(t);
+	return id;
+}
+
+struct signer {
+	EVP_PKEY *pkey;
+	uint32_t keyid;
+};
+
+/* No pass phrase given: fail, never prompt (a script has no terminal). */
+static int pass_cb(char *buf, int size, int rwflag, void *u)
+{
+	const char *pass = u;
+	size_t n;
+
+	(void)rwflag;
+	if (!pass)
+		return -1;
+	n = strlen(pass);
+	if (n > (size_t)size)
+		return -1;
+	memcpy(buf, pass, n);
+	return (int)n;
+}
+
+struct signer *signer_load(const char *path, const char *pass, uint32_t keyid)
+{
+	size_t len;
+	char *t = read_small(path, &len);
+	struct signer *s;
+	BIO *b;
+	X509 *x;
+
+	if (!t)
+		return NULL;
+	s = xzalloc(sizeof(*s));
+	if ((b = BIO_new_mem_buf(t, (int)len))) {
+		s->pkey = PEM_read_bio_PrivateKey(b, NULL, pass_cb, (void *)pass);
+		BIO_free(b);
+	}
+	if (!s->pkey) {
+		unsigned long e = ERR_peek_last_error();
+
+		if (!pass && strstr(t, "ENCRYPTED"))
+			warn("%s: the key is encrypted: give its pass phrase (-p PASS, --pass=PASS "
+			     "or EVMCTL_KEY_PASSWORD)", str_esc(path, SIZE_MAX));
+		else if (pass && (strstr(t, "ENCRYPTED") || ERR_GET_REASON(e) == PEM_R_BAD_DECRYPT))
+			warn("%s: wrong pass phrase", str_esc(path, SIZE_MAX));
+		else
+			warn("%s: not a PEM private key: %s", str_esc(path, SIZE_MAX), ossl_why());
+		ERR_clear_error();
+		free(t);
+		free(s);
+		return NULL;
+	}
+	s->keyid = keyid;
+	/* A certificate appended to the key file names the key id. */
+	if (!s->keyid && (x = parse_cert(t, len, 1))) {
+		s->keyid = skid_keyid(x);
+		if (s->keyid)
+			log_info("keyid %04x (from %s)\n", s->keyid, path);
+		X509_free(x);
+	}
+	ERR_clear_error();
+	if (!s->keyid)
+		s->keyid = pubkey_keyid(s->pkey);
+	free(t);
+	return s;
+}
+
+uint32_t signer_keyid(const struct signer *s)
+{
+	return s->keyid;
+}
+
+size_t signer_max(const struct signer *s)
+{
+	return SIGV2_HDR_LEN + (size_t)EVP_PKEY_get_size(s->pkey);
+}
+
+static const EVP_MD *sig_md(const struct ima_hash *h)
+{
+	const EVP_MD *md = EVP_get_digestbyname(h->name);
+
+	return md ? md : EVP_get_digestbyname(!strcmp(h->name, "rmd160") ? "RIPEMD160" : h->name);
+}
+
+size_t signer_sign(const struct signer *s, uint8_t type, const struct ima_hash *h,
+		   const uint8_t *digest, uint8_t *out)
+{
+	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(s->pkey, NULL);
+	size_t n = signer_max(s) - SIGV2_HDR_LEN;
+	const EVP_MD *md = sig_md(h);
+	int ok;
+
+	ok = ctx && md && EVP_PKEY_sign_init(ctx) > 0 && EVP_PKEY_CTX_set_signature_md(ctx, md) > 0 &&
+	     EVP_PKEY_sign(ctx, out + SIGV2_HDR_LEN, &n, digest, h->size) > 0 && n <= 0xffff;
+	EVP_PKEY_CTX_free(ctx);
+	if (!ok) {
+		warn("signing with %s failed: %s", h->name, md ? ossl_why() : "no such hash in OpenSSL");
+		return 0;
+	}
+	out[0] = type;
+	out[1] = DIGSIG_VERSION_2;
+	out[2] = h->algo;
+	out[3] = (uint8_t)(s->keyid >> 24);
+	out[4] = (uint8_t)(s->keyid >> 16);
+	out[5] = (uint8_t)(s->keyid >> 8);
+	out[6] = (uint8_t)s->keyid;
+	out[7] = (uint8_t)(n >> 8);
+	out[8] = (uint8_t)n;
+	return SIGV2_HDR_LEN + n;
+}
+
+void signer_free(struct signer *s)
+{
+	if (s) {
+		EVP_PKEY_free(s->pkey);
+		free(s);
+	}
+}
+
+/* A verification key; keyid-only entries (no key) remember a key id
+ * already reported unknown, so it is said once, as evmctl does. */
+struct vkey {
+	EVP_PKEY *pkey;
+	uint32_t keyid;
+};
+
+struct verifier {
+	struct vkey *k;
+	size_t n;
+};
+
+static void vkey_add(struct verifier *v, EVP_PKEY *pkey, uint32_t keyid)
+{
+	v->k = xrealloc(v->k, (v->n + 1) * sizeof(*v->k));
+	v->k[v->n++] = (struct vkey){ pkey, keyid };
+}
+
+struct verifier *verifier_load(const char *list)
+{
+	struct verifier *v = xzalloc(sizeof(*v));
+	char *copy = xstrdup(list), *save, *path;
+
+	for (path = strtok_r(copy, ", \t", &save); path; path = strtok_r(NULL, ", \t", &save)) {
+		size_t len;
+		char *t = read_small(path, &len);
+		X509 *x;
+		EVP_PKEY *pkey;
+		uint32_t id;
+
+		if (!t)
+			continue;
+		x = parse_cert(t, len, 0);
+		free(t);
+		if (!x || !(pkey = X509_get_pubkey(x))) {
+			warn("%s: not an X.509 certificate (PEM or DER): %s", str_esc(path, SIZE_MAX),
+			     ossl_why());
+			X509_free(x);
+			continue;
+		}
+		/* The kernel finds the key by its certificate's SKID. */
+		if (!(id = skid_keyid(x)))
+			id = pubkey_keyid(pkey);
+		X509_free(x);
+		vkey_add(v, pkey, id);
+		log_info("key %zu: %x %s\n", v->n, id, path);
+	}
+	free(copy);
+	return v;
+}
+
+int verifier_check(struct verifier *v, const struct sigv2 *s, const uint8_t *digest,
+		   const char *file)
+{
+	struct vkey *k = NULL;
+	EVP_PKEY_CTX *ctx;
+	const EVP_MD *md = sig_md(s->hash);
+	int r;
+
+	/* The last loaded of a key id wins, as in evmctl. */
+	for (size_t i = v->n; i-- > 0;)
+		if (v->k[i].keyid == s->keyid) {
+			k = &v->k[i];
+			break;
+		}
+	if (!k) {
+		vkey_add(v, NULL, s->keyid);
+		log_info("key %zu: %x (unknown keyid)\n", v->n, s->keyid);
+	}
+	if (!k || !k->pkey) {
+		warn("%s: verification failed: no key with key id %08x", str_esc(file, SIZE_MAX),
+		     s->keyid);
+		return -1;
+	}
+	ctx = EVP_PKEY_CTX_new(k->pkey, NULL);
+	r = ctx && md && EVP_PKEY_verify_init(ctx) > 0 && EVP_PKEY_CTX_set_signature_md(ctx, md) > 0
+		? EVP_PKEY_verify(ctx, s->sig, s->siglen, digest, s->hash->size) : -1;
+	EVP_PKEY_CTX_free(ctx);
+	ERR_clear_error();
+	if (r == 1)
+		return 0;
+	warn("%s: verification failed: bad signature (key id %08x, %s)", str_esc(file, SIZE_MAX),
+	     s->keyid, s->hash->name);
+	return 1;
+}
+
+void verifier_free(struct verifier *v)
+{
+	if (!v)
+		return;
+	for (size_t i = 0; i < v->n; i++)
+		EVP_PKEY_free(v->k[i].pkey);
+	free(v->k);
+	free(v);
+}
