@@ -318,6 +318,23 @@ void htab_free(struct htab *h);
  * masks) depend on every bit of the input. */
 uint64_t hash_mem(const void *p, size_t n);
 
+/* pool.c: an ordered work pool.  work(item, ctx) runs on one of `jobs`
+ * threads; done(item, ctx) runs on the thread that calls pool_submit or
+ * pool_finish, once for each item, in the order they were submitted,
+ * whatever order the threads finished in (output stays deterministic).
+ * At most 4 * jobs items are in the pool: pool_submit first hands back
+ * the oldest when it is full.  jobs 1 (or less) runs work and done at
+ * once in pool_submit, on the caller's thread; more than POOL_MAX_JOBS are
+ * POOL_MAX_JOBS.  pool_finish hands back the rest and frees the pool.
+ * done must not call pool_submit. */
+#define POOL_MAX_JOBS 256
+struct pool;
+struct pool *pool_new(int jobs, void (*work)(void *item, void *ctx),
+		      void (*done)(void *item, void *ctx), void *ctx);
+void pool_submit(struct pool *p, void *item);
+void pool_finish(struct pool *p);
+int pool_cpus(void);	/* online CPUs, 1 to POOL_MAX_JOBS */
+
 /* dirtree.c: a tree walk on openat/fstatat/fdopendir: no chdir, no path
  * re-resolved at each level, one open directory a level.  fn is called for
  * each entry, the start first (depth 0), a directory before its entries;

@@ -124,16 +124,11 @@ int ima_mem_digest(const struct ima_hash *h, const void *p, size_t n, uint8_t *o
 
 /* Large reads: the page cache gives a megabyte as cheaply as a page, and
  * each read is a system call saved. */
-#define READ_BLOCK ((size_t)1 << 20)
-
-int ima_file_digest(const struct ima_hash *h, int fd, uint8_t *out)
+int ima_file_digest(const struct ima_hash *h, int fd, uint8_t *out, uint8_t *buf)
 {
-	static __thread uint8_t *buf;
 	struct dctx d;
 	int r;
 
-	if (!buf)
-		buf = xmalloc(READ_BLOCK);
 	if ((r = d_init(&d, h)))
 		return r;
 	for (;;) {

@@ -31,6 +31,8 @@
  *   -f, --sigfile        also write FILE.sig; ima_verify reads it
  *   -n                   only print, set no xattr
  *   -r, --recursive      every regular file under each directory
+ *   -j, --jobs N         files worked on by N threads (default: one a CPU);
+ *                        output stays in walk order
  *   -t, --type TYPES     with ima_fix, ima_clear -r: f regular files,
  *                        x skip files with both xattrs, m one filesystem
  *   --xattr-user         user.ima and user.evm instead of security.*
@@ -43,6 +45,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +58,7 @@
 
 #include "config.h"
 #include "lsmbox.h"
+#include "crypto.h"
 #include "imasign.h"
 
 #define EVMCTL_VERSION "1.4"
@@ -70,7 +74,7 @@ enum {
 	O_KEY, O_TYPE, O_RECURSIVE, O_IMMUTABLE, O_RSA, O_M32, O_M64, O_SMACK, O_VERSION,
 	O_INODE, O_INO, O_UID, O_GID, O_MODE, O_GENERATION, O_IMA, O_SELINUX, O_CAPS,
 	O_VERIFY_SIG, O_ENGINE, O_XATTR_USER, O_IGNORE_VIOLATIONS, O_PCRS, O_VERIFY_BANK,
-	O_KEYID, O_KEYID_FROM_CERT, O_HELP_H, O_N
+	O_KEYID, O_KEYID_FROM_CERT, O_HELP_H, O_JOBS, O_N
 };
 
 static struct opt opts[] = {
@@ -110,13 +114,11 @@ static struct opt opts[] = {
 	[O_KEYID] = { 0, "keyid", OPT_ARG },
 	[O_KEYID_FROM_CERT] = { 0, "keyid-from-cert", OPT_ARG },
 	[O_HELP_H] = { 'h', NULL, 0 },
+	[O_JOBS] = { 'j', "jobs", OPT_ARG },
 	[O_N] = OPT_END,
 };
 
 int verbose;
-/* The last thing written to stderr was "hash(ALGO): " without its newline
- * (evmctl's ima_hash): a message first ends that line. */
-static int err_open;
 
 static struct {
 	const struct ima_hash *hash;
@@ -125,54 +127,125 @@ static struct {
 	struct verifier *verifier;
 	uint32_t keyid;		/* --keyid, --keyid-from-cert; 0: the key's */
 	const char *pass;
-	int recursive, print, sigfile;
+	int recursive, print, sigfile, jobs;
 	int fix_skip_both, one_fs;	/* -t x, -t m */
 	dev_t start_dev;
 	unsigned files, failed;	/* regular files met, those that failed */
+	/* The last byte written to stderr was not a newline ("hash(ALGO): ",
+	 * evmctl's ima_hash): a message first ends that line. */
+	int err_open;
 } TT;
+
+/* ---- output ----
+ *
+ * What one file writes goes into its struct out, as records of stream,
+ * length and bytes, and is printed when its turn comes: files are printed
+ * in walk order whichever thread did them.  A NULL out is the main
+ * thread's, printed at once. */
+
+enum { TO_STDOUT, TO_STDERR, TO_ERROR };	/* TO_ERROR: a failure, on a line of its own */
+
+static void emit(int to, const char *p, size_t n)
+{
+	if (to == TO_STDOUT) {
+		fwrite(p, 1, n, stdout);
+		return;
+	}
+	fflush(stdout);
+	if (to == TO_ERROR && TT.err_open)
+		fputc('\n', stderr);
+	fwrite(p, 1, n, stderr);
+	if (n)
+		TT.err_open = p[n - 1] != '\n';
+}
+
+static void out_add(struct out *o, int to, const char *p, size_t n)
+{
+	if (!o) {
+		emit(to, p, n);
+		return;
+	}
+	buf_put_u8(&o->b, (uint8_t)to);
+	buf_put(&o->b, &n, sizeof(n));
+	buf_put(&o->b, p, n);
+}
+
+static void out_vprintf(struct out *o, int to, const char *prefix, const char *fmt, va_list ap)
+{
+	char *s, *t;
+
+	if (vasprintf(&s, fmt, ap) < 0)
+		die("out of memory");
+	t = prefix ? xasprintf("%s: %s\n", prefix, s) : s;
+	out_add(o, to, t, strlen(t));
+	if (t != s)
+		free(t);
+	free(s);
+}
+
+void out_info(struct out *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	out_vprintf(o, TO_STDERR, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void out_fail(struct out *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	out_vprintf(o, TO_ERROR, applet_name(), fmt, ap);
+	va_end(ap);
+	if (o)
+		o->failed++;
+	else
+		TT.failed++;
+}
+
+void out_hex(struct out *o, int to_stdout, const void *p, size_t n, const char *end)
+{
+	static const char digits[] = "0123456789abcdef";
+	const uint8_t *b = p;
+	size_t m = strlen(end);
+	char *h = xmalloc(2 * n + m);
+
+	for (size_t i = 0; i < n; i++) {
+		h[2 * i] = digits[b[i] >> 4];
+		h[2 * i + 1] = digits[b[i] & 15];
+	}
+	memcpy(h + 2 * n, end, m);
+	out_add(o, to_stdout ? TO_STDOUT : TO_STDERR, h, 2 * n + m);
+	free(h);
+}
+
+/* o's records, in order; o is emptied. */
+static void out_flush(struct out *o)
+{
+	size_t at = 0;
+
+	while (at < o->b.len) {
+		int to = o->b.p[at];
+		size_t n;
+
+		memcpy(&n, o->b.p + at + 1, sizeof(n));
+		emit(to, (const char *)o->b.p + at + 1 + sizeof(n), n);
+		at += 1 + sizeof(n) + n;
+	}
+	TT.failed += o->failed;
+	o->failed = 0;
+	buf_reset(&o->b);
+}
 
 void log_info(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	out_vprintf(NULL, TO_STDERR, NULL, fmt, ap);
 	va_end(ap);
-}
-
-static void hex(FILE *f, const void *p, size_t n)
-{
-	static const char digits[] = "0123456789abcdef";
-	const uint8_t *b = p;
-
-	for (size_t i = 0; i < n; i++) {
-		putc(digits[b[i] >> 4], f);
-		putc(digits[b[i] & 15], f);
-	}
-}
-
-void log_hex(const void *p, size_t n)
-{
-	hex(stdout, p, n);
-	putchar('\n');
-}
-
-/* One file that could not be done: said now, counted for the exit. */
-static void PRINTF(1, 2) file_failed(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	if (err_open)
-		fputc('\n', stderr);
-	err_open = 0;
-	fprintf(stderr, "%s: ", applet_name());
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	TT.failed++;
 }
 
 /* ---- keys ---- */
@@ -214,21 +287,35 @@ static void load_signer(void)
 		exit(125);
 }
 
-/* ---- one file ---- */
+/* ---- one file ----
+ *
+ * A job is one regular file, open, worked on by any thread: everything it
+ * reads is its own or read-only (the key, the options), everything it
+ * says goes into its out. */
+
+struct job {
+	int fd;
+	char *path;
+	char *shown;		/* path for messages (str_esc: main thread only) */
+	struct out out;
+	uint8_t *buf;		/* the reads, READ_BLOCK bytes, the thread's */
+};
+
+static void (*file_fn)(struct job *j);
 
 static char *sigfile_name(const char *path)
 {
 	return xasprintf("%s.sig", path);
 }
 
-static int write_sigfile(const char *path, const uint8_t *v, size_t len)
+static int write_sigfile(struct job *j, const uint8_t *v, size_t len)
 {
-	char *name = sigfile_name(path), *host = root_file(name, 0);
+	char *name = sigfile_name(j->path), *host = root_file(name, 0);
 	int r = 0;
 
-	log_info("Writing to %s\n", name);
+	out_info(&j->out, "Writing to %s\n", name);
 	if (!host || write_file_atomic(host, v, len, 0644)) {
-		file_failed("%s: %s", str_esc(name, SIZE_MAX), strerror(errno));
+		out_fail(&j->out, "%s.sig: %s", j->shown, strerror(errno));
 		r = -1;
 	}
 	free(host);
@@ -236,92 +323,89 @@ static int write_sigfile(const char *path, const uint8_t *v, size_t len)
 	return r;
 }
 
-static int set_ima(int fd, const char *path, const uint8_t *v, size_t len)
+static int set_ima(struct job *j, const uint8_t *v, size_t len)
 {
 	if (TT.print)
 		return 0;
-	if (fsetxattr(fd, TT.xattr_ima, v, len, 0) < 0) {
-		file_failed("%s: cannot set %s: %s", str_esc(path, SIZE_MAX), TT.xattr_ima,
-			    strerror(errno));
+	if (fsetxattr(j->fd, TT.xattr_ima, v, len, 0) < 0) {
+		out_fail(&j->out, "%s: cannot set %s: %s", j->shown, TT.xattr_ima,
+			 strerror(errno));
 		return -1;
 	}
 	return 0;
 }
 
-static int digest_or_fail(int fd, const char *path, const struct ima_hash *h, uint8_t *d)
+static int digest_or_fail(struct job *j, const struct ima_hash *h, uint8_t *d)
 {
-	int r = ima_file_digest(h, fd, d);
+	int r = ima_file_digest(h, j->fd, d, j->buf);
 
 	if (r == -ENOENT)
-		die("%s: no implementation of this hash here", h->name);
-	if (r) {
-		file_failed("%s: %s", str_esc(path, SIZE_MAX), strerror(-r));
-		return -1;
-	}
-	return 0;
+		out_fail(&j->out, "%s: no implementation of %s here", j->shown, h->name);
+	else if (r)
+		out_fail(&j->out, "%s: %s", j->shown, strerror(-r));
+	return r ? -1 : 0;
 }
 
-static void do_hash(int fd, const char *path)
+static void do_hash(struct job *j)
 {
 	uint8_t d[IMA_MAX_DIGEST], v[2 + IMA_MAX_DIGEST];
 	size_t n;
 
-	if (digest_or_fail(fd, path, TT.hash, d))
+	if (digest_or_fail(j, TT.hash, d))
 		return;
 	n = ima_digest_xattr(TT.hash, d, v);
-	log_info("hash(%s): ", TT.hash->name);
-	err_open = 1;
-	log_hex(v, n);
-	set_ima(fd, path, v, n);
+	/* evmctl leaves this line open. */
+	out_info(&j->out, "hash(%s): ", TT.hash->name);
+	out_hex(&j->out, 1, v, n, "\n");
+	set_ima(j, v, n);
 }
 
-static void do_sign(int fd, const char *path)
+static void do_sign(struct job *j)
 {
 	uint8_t d[IMA_MAX_DIGEST], *v = xmalloc(signer_max(TT.signer));
 	size_t n;
 
-	if (digest_or_fail(fd, path, TT.hash, d))
+	if (digest_or_fail(j, TT.hash, d))
 		goto out;
-	log_info("hash(%s): ", TT.hash->name);
-	hex(stderr, d, TT.hash->size);
-	fputc('\n', stderr);
-	if (!(n = signer_sign(TT.signer, EVM_IMA_XATTR_DIGSIG, TT.hash, d, v))) {
-		file_failed("%s: not signed", str_esc(path, SIZE_MAX));
+	out_info(&j->out, "hash(%s): ", TT.hash->name);
+	out_hex(&j->out, 0, d, TT.hash->size, "\n");
+	if (!(n = signer_sign(TT.signer, EVM_IMA_XATTR_DIGSIG, TT.hash, d, v, &j->out))) {
+		out_fail(&j->out, "%s: not signed", j->shown);
 		goto out;
 	}
-	log_info("evm/ima signature: %zu bytes\n", n - 1);
-	log_hex(v, n);
-	if (TT.sigfile && write_sigfile(path, v, n))
+	out_info(&j->out, "evm/ima signature: %zu bytes\n", n - 1);
+	out_hex(&j->out, 1, v, n, "\n");
+	if (TT.sigfile && write_sigfile(j, v, n))
 		goto out;
-	set_ima(fd, path, v, n);
+	set_ima(j, v, n);
 out:
 	free(v);
 }
 
 /* The signature to check: FILE.sig with -f, else the xattr. */
-static uint8_t *read_signature(int fd, const char *path, size_t *lenp)
+static uint8_t *read_signature(struct job *j, size_t *lenp)
 {
 	uint8_t *v;
 	ssize_t n;
 
 	if (TT.sigfile) {
-		char *name = sigfile_name(path);
+		char *name = sigfile_name(j->path);
 		int sfd = root_open(name, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
 
-		log_info("Reading to %s\n", name);
+		out_info(&j->out, "Reading to %s\n", name);
 		v = sfd < 0 ? NULL : (uint8_t *)read_fd_max(sfd, IMA_XATTR_MAX, lenp);
 		if (!v)
-			file_failed("%s: %s", str_esc(name, SIZE_MAX),
-				    errno == EFBIG ? "larger than a signature" : strerror(errno));
+			out_fail(&j->out, "%s.sig: %s", j->shown,
+				 errno == EFBIG ? "larger than a signature" : strerror(errno));
 		if (sfd >= 0)
 			close(sfd);
 		free(name);
 		return v;
 	}
 	v = xmalloc(IMA_XATTR_MAX);
-	if ((n = fgetxattr(fd, TT.xattr_ima, v, IMA_XATTR_MAX)) < 0) {
-		file_failed("%s: %s: %s", str_esc(path, SIZE_MAX), TT.xattr_ima,
-			    errno == ENODATA ? "no such attribute" : strerror(errno));
+	if ((n = fgetxattr(j->fd, TT.xattr_ima, v, IMA_XATTR_MAX)) < 0) {
+		out_fail(&j->out, "%s: %s: %s", j->shown, TT.xattr_ima,
+			 errno == ENODATA ? "no such attribute" : strerror(errno));
 		free(v);
 		return NULL;
 	}
@@ -329,111 +413,160 @@ static uint8_t *read_signature(int fd, const char *path, size_t *lenp)
 	return v;
 }
 
-static void do_verify(int fd, const char *path)
+static void do_verify(struct job *j)
 {
 	uint8_t d[IMA_MAX_DIGEST], *v;
 	struct sigv2 s;
 	const char *why;
 	size_t len;
 
-	if (!(v = read_signature(fd, path, &len)))
+	if (!(v = read_signature(j, &len)))
 		return;
 	if ((why = sigv2_parse(v, len, &s)) || s.type != EVM_IMA_XATTR_DIGSIG) {
-		file_failed("%s: xattr ima has %s", str_esc(path, SIZE_MAX), why ? why : "no signature");
-	} else if (!digest_or_fail(fd, path, s.hash, d)) {
+		out_fail(&j->out, "%s: xattr ima has %s", j->shown,
+			 why ? why : "no signature");
+	} else if (!digest_or_fail(j, s.hash, d)) {
 		if (verbose) {
-			log_info("hash(%s): ", s.hash->name);
-			hex(stderr, d, s.hash->size);
-			fputc('\n', stderr);
+			out_info(&j->out, "hash(%s): ", s.hash->name);
+			out_hex(&j->out, 0, d, s.hash->size, "\n");
 		}
-		if (verifier_check(TT.verifier, &s, d, path))
-			TT.failed++;
-		else
-			log_info("%s: verification is OK\n", path);
+		if (!verifier_check(TT.verifier, &s, d, j->shown, &j->out))
+			out_info(&j->out, "%s: verification is OK\n", j->path);
 	}
 	free(v);
 }
 
-static void do_clear(int fd, const char *path)
+static void do_clear(struct job *j)
 {
-	log_info("%s\n", path);
+	out_info(&j->out, "%s\n", j->path);
 	if (TT.print)
 		return;
-	if (fremovexattr(fd, TT.xattr_ima) < 0 && errno != ENODATA)
-		file_failed("%s: cannot remove %s: %s", str_esc(path, SIZE_MAX), TT.xattr_ima,
-			    strerror(errno));
-	else if (fremovexattr(fd, TT.xattr_evm) < 0 && errno != ENODATA)
-		file_failed("%s: cannot remove %s: %s", str_esc(path, SIZE_MAX), TT.xattr_evm,
-			    strerror(errno));
+	if (fremovexattr(j->fd, TT.xattr_ima) < 0 && errno != ENODATA)
+		out_fail(&j->out, "%s: cannot remove %s: %s", j->shown, TT.xattr_ima,
+			 strerror(errno));
+	else if (fremovexattr(j->fd, TT.xattr_evm) < 0 && errno != ENODATA)
+		out_fail(&j->out, "%s: cannot remove %s: %s", j->shown, TT.xattr_evm,
+			 strerror(errno));
 }
 
 /* ima_fix: opening the file is the whole job (a kernel booted with
  * ima_appraise=fix writes the xattrs); it was opened read-only to get here. */
-static void do_fix(int fd, const char *path)
+static void do_fix(struct job *j)
 {
-	if (TT.fix_skip_both && fgetxattr(fd, TT.xattr_ima, NULL, 0) >= 0 &&
-	    fgetxattr(fd, TT.xattr_evm, NULL, 0) >= 0)
+	if (TT.fix_skip_both && fgetxattr(j->fd, TT.xattr_ima, NULL, 0) >= 0 &&
+	    fgetxattr(j->fd, TT.xattr_evm, NULL, 0) >= 0)
 		return;
-	log_info("%s\n", path);
+	out_info(&j->out, "%s\n", j->path);
+}
+
+/* ---- the pool's two ends ---- */
+
+/* One read buffer a thread, for all its jobs, freed when it ends. */
+static pthread_key_t buf_key;
+static pthread_once_t buf_once = PTHREAD_ONCE_INIT;
+
+static void buf_key_make(void)
+{
+	if (pthread_key_create(&buf_key, free))
+		die("cannot make a thread key");
+}
+
+static void job_work(void *item, void *ctx)
+{
+	struct job *j = item;
+
+	(void)ctx;
+	if (!(j->buf = pthread_getspecific(buf_key))) {
+		j->buf = xmalloc(READ_BLOCK);
+		pthread_setspecific(buf_key, j->buf);
+	}
+	file_fn(j);
+}
+
+static void job_done(void *item, void *ctx)
+{
+	struct job *j = item;
+
+	(void)ctx;
+	out_flush(&j->out);
+	close(j->fd);
+	buf_free(&j->out.b);
+	free(j->path);
+	free(j->shown);
+	free(j);
 }
 
 /* ---- walking ---- */
 
-static void (*file_fn)(int fd, const char *path);
-
 /* Each entry: a regular file is opened (never through a link, never a
- * device or FIFO opened) and handed to file_fn; a directory is entered
+ * device or FIFO opened) and handed to the pool; a directory is entered
  * with -r, else it is an error, as every other kind given by name is;
  * under -r other kinds are passed over, as evmctl does. */
 static int visit(const struct dirtree_ent *e, void *arg)
 {
+	struct pool *pool = arg;
 	struct stat st;
+	struct job *j;
 	int fd;
 
-	(void)arg;
 	if (TT.one_fs && e->st->st_dev != TT.start_dev)
 		return DIRTREE_SKIP;
 	if (S_ISDIR(e->st->st_mode)) {
 		if (TT.recursive)
 			return DIRTREE_CONTINUE;
-		file_failed("%s: is a directory (use -r)", str_esc(e->path, SIZE_MAX));
+		out_fail(NULL, "%s: is a directory (use -r)", str_esc(e->path, SIZE_MAX));
 		return DIRTREE_SKIP;
 	}
 	if (!S_ISREG(e->st->st_mode)) {
 		if (!e->depth)
-			file_failed("%s: not a regular file", str_esc(e->path, SIZE_MAX));
+			out_fail(NULL, "%s: not a regular file", str_esc(e->path, SIZE_MAX));
 		return DIRTREE_CONTINUE;
 	}
 	TT.files++;
 	fd = openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
-		file_failed("%s: %s", str_esc(e->path, SIZE_MAX), strerror(errno));
+		out_fail(NULL, "%s: %s", str_esc(e->path, SIZE_MAX), strerror(errno));
 		return DIRTREE_CONTINUE;
 	}
 	/* Replaced since it was seen: not the file that was walked to. */
-	if (fstat(fd, &st) < 0 || st.st_dev != e->st->st_dev || st.st_ino != e->st->st_ino)
-		file_failed("%s: changed while being walked", str_esc(e->path, SIZE_MAX));
-	else
-		file_fn(fd, e->path);
-	close(fd);
+	if (fstat(fd, &st) < 0 || st.st_dev != e->st->st_dev || st.st_ino != e->st->st_ino) {
+		out_fail(NULL, "%s: changed while being walked", str_esc(e->path, SIZE_MAX));
+		close(fd);
+		return DIRTREE_CONTINUE;
+	}
+	j = xzalloc(sizeof(*j));
+	j->fd = fd;
+	j->path = xstrdup(e->path);
+	j->shown = xstrdup(str_esc(e->path, SIZE_MAX));
+	buf_init(&j->out.b, 0);
+	pool_submit(pool, j);
 	return DIRTREE_CONTINUE;
 }
 
 static int walk_error(const struct dirtree_ent *e, int err, void *arg)
 {
 	(void)arg;
-	file_failed("%s: %s", str_esc(e->path, SIZE_MAX),
-		    err == ELOOP && e->st && S_ISDIR(e->st->st_mode) ? "a directory loop" : strerror(err));
+	out_fail(NULL, "%s: %s", str_esc(e->path, SIZE_MAX),
+		 err == ELOOP && e->st && S_ISDIR(e->st->st_mode) ? "a directory loop" : strerror(err));
 	return DIRTREE_CONTINUE;
 }
 
-static int each_file(int argc, char **argv, void (*fn)(int fd, const char *path))
+static int each_file(int argc, char **argv, void (*fn)(struct job *j))
 {
+	struct pool *pool;
 	struct dirtree t = { DIRTREE_SORT, 0, visit, walk_error, NULL, 0, 0 };
 
 	if (!argc)
 		usage_error("%s: no FILE", applet_name());
 	file_fn = fn;
+	/* Choose every hash driver and the root now: the choices are cached,
+	 * and the threads must find them made. */
+	root_dir();
+	pthread_once(&buf_once, buf_key_make);
+	for (unsigned a = 0; a < 32; a++)
+		if (ima_hash_by_algo(a))
+			hash_alg(ima_hash_by_algo(a)->name);
+	t.arg = pool = pool_new(TT.jobs, job_work, job_done, NULL);
 	for (int i = 0; i < argc; i++) {
 		struct stat st;
 
@@ -445,11 +578,13 @@ static int each_file(int argc, char **argv, void (*fn)(int fd, const char *path)
 		}
 		dirtree_walk(&t, argv[i]);
 	}
+	pool_finish(pool);
 	if (TT.failed && (argc > 1 || TT.recursive)) {
-		if (err_open)
-			fputc('\n', stderr);
-		err_open = 0;
-		warn("%u failed (of %u regular files found)", TT.failed, TT.files);
+		char *m = xasprintf("%s: %u failed (of %u regular files found)\n", applet_name(),
+				    TT.failed, TT.files);
+
+		emit(TO_ERROR, m, strlen(m));
+		free(m);
 	}
 	return TT.failed ? 125 : 0;
 }
@@ -523,7 +658,13 @@ static int cmd_ima_setxattr(int argc, char **argv)
 	fd = root_open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
 	if (fd < 0)
 		die_errno("%s", str_esc(file, SIZE_MAX));
-	set_ima(fd, file, v, len);
+	{
+		struct job j = { fd, (char *)file, (char *)str_esc(file, SIZE_MAX), { BUF_INIT(0), 0 }, NULL };
+
+		set_ima(&j, v, len);
+		out_flush(&j.out);
+		buf_free(&j.out.b);
+	}
 	close(fd);
 	free(v);
 	free(name);
@@ -570,14 +711,13 @@ static int cmd_sign_hash(int argc, char **argv)
 			d[i / 2] = (uint8_t)(hi << 4 | lo);
 		}
 		log_info("hash(%s): ", TT.hash->name);
-		hex(stderr, d, TT.hash->size);
-		fputc('\n', stderr);
-		if (!(n = signer_sign(TT.signer, EVM_IMA_XATTR_DIGSIG, TT.hash, d, v)))
+		out_hex(NULL, 0, d, TT.hash->size, "\n");
+		if (!(n = signer_sign(TT.signer, EVM_IMA_XATTR_DIGSIG, TT.hash, d, v, NULL)))
 			exit(125);
 		log_info("evm/ima signature: %zu bytes\n", n - 1);
 		fwrite(line, 1, (size_t)len, stdout);
 		putchar(' ');
-		log_hex(v, n);
+		out_hex(NULL, 1, v, n, "\n");
 		any = 1;
 	}
 	free(line);
@@ -689,6 +829,8 @@ int imasign_main(int argc, char **argv)
 	TT.recursive = opts[O_RECURSIVE].seen;
 	TT.print = opts[O_PRINT].seen;
 	TT.sigfile = opts[O_SIGFILE].seen;
+	TT.jobs = opts[O_JOBS].arg ? (int)xstrtonum(opts[O_JOBS].arg, 1, POOL_MAX_JOBS, "-j")
+				   : pool_cpus();
 	if (opts[O_TYPE].arg)
 		parse_type(opts[O_TYPE].arg);
 	if (opts[O_PASS].seen)

@@ -36,9 +36,11 @@ struct ima_hash {
 const struct ima_hash *ima_hash_by_name(const char *name);
 const struct ima_hash *ima_hash_by_algo(unsigned algo);	/* NULL: none known */
 
-/* The digest of an open regular file, read in large blocks: 0, or -errno
- * (-ENOENT: no implementation of h here, neither ours nor OpenSSL's). */
-int ima_file_digest(const struct ima_hash *h, int fd, uint8_t *out);
+/* The digest of an open regular file, read READ_BLOCK bytes at a time
+ * into buf: 0, or -errno (-ENOENT: no implementation of h here, neither
+ * ours nor OpenSSL's). */
+#define READ_BLOCK ((size_t)1 << 20)
+int ima_file_digest(const struct ima_hash *h, int fd, uint8_t *out, uint8_t *buf);
 int ima_mem_digest(const struct ima_hash *h, const void *p, size_t n, uint8_t *out);
 
 /* security.ima holding a digest: 01 DIGEST for md4, md5 and sha1 (what the
@@ -57,6 +59,22 @@ struct sigv2 {
 /* 0, or a message saying why v is not one (never taken as a signature). */
 const char *sigv2_parse(const uint8_t *v, size_t len, struct sigv2 *s);
 
+/* imasign.c: what one file says, kept in order until its turn (files are
+ * printed in walk order whatever thread did them); a NULL out is printed
+ * at once.  out_info: evmctl's stderr lines, as they are; out_fail:
+ * "imasign: ..." on a line of its own, counted as a failure; out_hex: hex
+ * and end, on stdout or stderr. */
+#include "lsmbox.h"
+struct out {
+	struct buf b;
+	unsigned failed;
+};
+void out_info(struct out *o, const char *fmt, ...) PRINTF(2, 3);
+void out_fail(struct out *o, const char *fmt, ...) PRINTF(2, 3);
+void out_hex(struct out *o, int to_stdout, const void *p, size_t n, const char *end);
+extern int verbose;
+void log_info(const char *fmt, ...) PRINTF(1, 2);	/* out_info(NULL, ...) */
+
 /* keys.c */
 struct signer;
 /* The private key in path (PEM, possibly encrypted: pass, or NULL), loaded
@@ -68,23 +86,20 @@ uint32_t signer_keyid(const struct signer *s);
  * signer_max(s) bytes); its length, or 0 after saying why. */
 size_t signer_max(const struct signer *s);
 size_t signer_sign(const struct signer *s, uint8_t type, const struct ima_hash *h,
-		   const uint8_t *digest, uint8_t *out);
+		   const uint8_t *digest, uint8_t *out, struct out *o);
 void signer_free(struct signer *s);
 
 /* Verification keys: certificates (DER or PEM), each with its key id. */
 struct verifier;
 struct verifier *verifier_load(const char *list);
-/* 0: good; 1: bad signature; -1: no key for s->keyid (said). */
+/* 0: good; 1: bad signature; -1: no key for s->keyid (said, into o;
+ * file is the name to say).  Threads may share v. */
 int verifier_check(struct verifier *v, const struct sigv2 *s, const uint8_t *digest,
-		   const char *file);
+		   const char *file, struct out *o);
 void verifier_free(struct verifier *v);
 /* The key id the kernel looks a certificate's key up by: the last four
  * bytes of its subjectKeyIdentifier; 0 and a message when it has none. */
 uint32_t cert_file_keyid(const char *path);
 
-/* imasign.c: evmctl's stderr lines (no prefix), and errors (prefixed). */
-extern int verbose;
-void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void log_hex(const void *p, size_t n);	/* hex and a newline on stdout */
 
 #endif

@@ -4,6 +4,7 @@
  * digests, and the certificates signatures are verified with. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,7 +213,7 @@ static const EVP_MD *sig_md(const struct ima_hash *h)
 }
 
 size_t signer_sign(const struct signer *s, uint8_t type, const struct ima_hash *h,
-		   const uint8_t *digest, uint8_t *out)
+		   const uint8_t *digest, uint8_t *out, struct out *o)
 {
 	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(s->pkey, NULL);
 	size_t n = signer_max(s) - SIGV2_HDR_LEN;
@@ -223,7 +224,7 @@ size_t signer_sign(const struct signer *s, uint8_t type, const struct ima_hash *
 	     EVP_PKEY_sign(ctx, out + SIGV2_HDR_LEN, &n, digest, h->size) > 0 && n <= 0xffff;
 	EVP_PKEY_CTX_free(ctx);
 	if (!ok) {
-		warn("signing with %s failed: %s", h->name, md ? ossl_why() : "no such hash in OpenSSL");
+		out_fail(o, "signing with %s failed: %s", h->name, md ? ossl_why() : "no such hash in OpenSSL");
 		return 0;
 	}
 	out[0] = type;
@@ -254,6 +255,7 @@ struct vkey {
 };
 
 struct verifier {
+	pthread_mutex_t lock;
 	struct vkey *k;
 	size_t n;
 };
@@ -294,41 +296,47 @@ struct verifier *verifier_load(const char *list)
 		log_info("key %zu: %x %s\n", v->n, id, path);
 	}
 	free(copy);
+	pthread_mutex_init(&v->lock, NULL);
 	return v;
 }
 
 int verifier_check(struct verifier *v, const struct sigv2 *s, const uint8_t *digest,
-		   const char *file)
+		   const char *file, struct out *o)
 {
-	struct vkey *k = NULL;
+	EVP_PKEY *pkey = NULL;
 	EVP_PKEY_CTX *ctx;
+	int found = 0;
 	const EVP_MD *md = sig_md(s->hash);
 	int r;
 
-	/* The last loaded of a key id wins, as in evmctl. */
+	/* The last loaded of a key id wins, as in evmctl.  Threads share the
+	 * list: an unknown key id is added once. */
+	pthread_mutex_lock(&v->lock);
 	for (size_t i = v->n; i-- > 0;)
 		if (v->k[i].keyid == s->keyid) {
-			k = &v->k[i];
+			pkey = v->k[i].pkey;
+			found = 1;
 			break;
 		}
-	if (!k) {
+	if (!found) {
 		vkey_add(v, NULL, s->keyid);
-		log_info("key %zu: %x (unknown keyid)\n", v->n, s->keyid);
+		out_info(o, "key %zu: %x (unknown keyid)\n", v->n, s->keyid);
 	}
-	if (!k || !k->pkey) {
-		warn("%s: verification failed: no key with key id %08x", str_esc(file, SIZE_MAX),
-		     s->keyid);
+	pthread_mutex_unlock(&v->lock);
+	if (!pkey) {
+		out_fail(o, "%s: verification failed: no key with key id %08x", file,
+			 s->keyid);
 		return -1;
 	}
-	ctx = EVP_PKEY_CTX_new(k->pkey, NULL);
+	ctx = EVP_PKEY_CTX_new(pkey, NULL);
 	r = ctx && md && EVP_PKEY_verify_init(ctx) > 0 && EVP_PKEY_CTX_set_signature_md(ctx, md) > 0
 		? EVP_PKEY_verify(ctx, s->sig, s->siglen, digest, s->hash->size) : -1;
 	EVP_PKEY_CTX_free(ctx);
 	ERR_clear_error();
 	if (r == 1)
 		return 0;
-	warn("%s: verification failed: bad signature (key id %08x, %s)", str_esc(file, SIZE_MAX),
-	     s->keyid, s->hash->name);
+	out_fail(o, "%s: verification failed: bad signature (key id %08x, %s)", file,
+		 s->keyid, s->hash->name);
 	return 1;
 }
 
@@ -339,5 +347,6 @@ void verifier_free(struct verifier *v)
 	for (size_t i = 0; i < v->n; i++)
 		EVP_PKEY_free(v->k[i].pkey);
 	free(v->k);
+	pthread_mutex_destroy(&v->lock);
 	free(v);
 }
