@@ -17,6 +17,9 @@
  *   ima_verify [-f] [-k CERT,...] FILE...  check security.ima signatures
  *   ima_setxattr [-f SIGFILE] FILE       security.ima from FILE.sig
  *   ima_clear FILE..., ima_fix FILE...   remove the xattrs, or open each
+ *   sign [-s|-d] [-o] [-k KEY] FILE...   EVM signature into security.evm
+ *   verify [-k CERT,...] FILE...         check security.evm signatures
+ *   hmac [--hmackey FILE] FILE...        EVM HMAC into security.evm
  *   sign_hash [-k KEY]                   sign "DIGEST rest" lines of stdin
  *   help [COMMAND], --version
  *
@@ -36,6 +39,16 @@
  *   -t, --type TYPES     with ima_fix, ima_clear -r: f regular files,
  *                        x skip files with both xattrs, m one filesystem
  *   --xattr-user         user.ima and user.evm instead of security.*
+ *   -s, --imasig, -d, --imahash   sign, hmac: security.ima first, signed
+ *                        or a digest
+ *   -o, --portable       sign: a portable EVM signature (05: no inode, no
+ *                        UUID)
+ *   -u, --uuid[=UUID]    the filesystem UUID EVM signs (default: found in
+ *                        /dev/disk/by-uuid; -u alone: none)
+ *   --generation N, --ino N, --uid N, --gid N, --mode N (decimal),
+ *   --selinux LABEL, --ima HEX, --caps[=VALUE], --smack, --m32, --m64
+ *                        EVM's inputs as the target will have them
+ *   --hmackey FILE       hmac: the EVM key (default /etc/keys/evm-key-plain)
  *   -v                   more messages
  *
  * Exit status: 0; 1 when a verification fails; 125 for any other error
@@ -74,7 +87,7 @@ enum {
 	O_KEY, O_TYPE, O_RECURSIVE, O_IMMUTABLE, O_RSA, O_M32, O_M64, O_SMACK, O_VERSION,
 	O_INODE, O_INO, O_UID, O_GID, O_MODE, O_GENERATION, O_IMA, O_SELINUX, O_CAPS,
 	O_VERIFY_SIG, O_ENGINE, O_XATTR_USER, O_IGNORE_VIOLATIONS, O_PCRS, O_VERIFY_BANK,
-	O_KEYID, O_KEYID_FROM_CERT, O_HELP_H, O_JOBS, O_N
+	O_KEYID, O_KEYID_FROM_CERT, O_HELP_H, O_JOBS, O_HMACKEY, O_N
 };
 
 static struct opt opts[] = {
@@ -115,6 +128,7 @@ static struct opt opts[] = {
 	[O_KEYID_FROM_CERT] = { 0, "keyid-from-cert", OPT_ARG },
 	[O_HELP_H] = { 'h', NULL, 0 },
 	[O_JOBS] = { 'j', "jobs", OPT_ARG },
+	[O_HMACKEY] = { 0, "hmackey", OPT_ARG },	/* evmctl 1.6's */
 	[O_N] = OPT_END,
 };
 
@@ -128,6 +142,9 @@ static struct {
 	uint32_t keyid;		/* --keyid, --keyid-from-cert; 0: the key's */
 	const char *pass;
 	int recursive, print, sigfile, jobs;
+	int imasig, imahash, portable;	/* -s, -d, -o */
+	struct evm_opts evm;
+	const char *hmackey;
 	int fix_skip_both, one_fs;	/* -t x, -t m */
 	dev_t start_dev;
 	unsigned files, failed;	/* regular files met, those that failed */
@@ -459,6 +476,125 @@ static void do_fix(struct job *j)
 	out_info(&j->out, "%s\n", j->path);
 }
 
+/* ---- EVM ---- */
+
+static int evm_digest(struct job *j, const struct ima_hash *h, int portable, uint8_t *d)
+{
+	struct job_evm e = { j->fd, &TT.evm, portable, 0, TT.xattr_ima };
+	struct buf data = BUF_INIT(0);
+	int r = evm_data(&e, &j->out, j->shown, &data);
+
+	if (!r && (r = ima_mem_digest(h, data.p, data.len, d)))
+		out_fail(&j->out, "%s: no implementation of %s here", j->shown, h->name);
+	buf_free(&data);
+	return r ? -1 : 0;
+}
+
+static int set_evm(struct job *j, const uint8_t *v, size_t len)
+{
+	if (TT.print)
+		return 0;
+	if (fsetxattr(j->fd, TT.xattr_evm, v, len, 0) < 0) {
+		out_fail(&j->out, "%s: cannot set %s: %s", j->shown, TT.xattr_evm, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* sign: security.ima first with -s (signed) or -d (a digest), as evmctl
+ * does; then the EVM signature, 03 or with -o the portable 05. */
+static void do_evm_sign(struct job *j)
+{
+	uint8_t d[IMA_MAX_DIGEST], *v;
+	unsigned before = j->out.failed;
+	size_t n;
+
+	if (TT.imasig)
+		do_sign(j);
+	if (TT.imahash && j->out.failed == before)
+		do_hash(j);
+	if (j->out.failed != before || evm_digest(j, TT.hash, TT.portable, d))
+		return;
+	v = xmalloc(signer_max(TT.signer));
+	out_info(&j->out, "hash(%s): ", TT.hash->name);
+	out_hex(&j->out, 0, d, TT.hash->size, "\n");
+	n = signer_sign(TT.signer, TT.portable ? EVM_XATTR_PORTABLE_DIGSIG : EVM_IMA_XATTR_DIGSIG,
+			TT.hash, d, v, &j->out);
+	if (!n) {
+		out_fail(&j->out, "%s: not signed", j->shown);
+	} else {
+		out_info(&j->out, "evm/ima signature: %zu bytes\n", n - 1);
+		out_hex(&j->out, 1, v, n, "\n");
+		set_evm(j, v, n);
+	}
+	free(v);
+}
+
+static void do_evm_verify(struct job *j)
+{
+	uint8_t d[IMA_MAX_DIGEST], *v = xmalloc(IMA_XATTR_MAX);
+	struct sigv2 s;
+	const char *why;
+	ssize_t n;
+
+	if ((n = fgetxattr(j->fd, TT.xattr_evm, v, IMA_XATTR_MAX)) < 0)
+		out_fail(&j->out, "%s: %s: %s", j->shown, TT.xattr_evm,
+			 errno == ENODATA ? "no such attribute" : strerror(errno));
+	else if ((why = sigv2_parse(v, (size_t)n, &s)) ||
+		 (s.type != EVM_IMA_XATTR_DIGSIG && s.type != EVM_XATTR_PORTABLE_DIGSIG))
+		out_fail(&j->out, "%s: %s has %s", j->shown, TT.xattr_evm, why ? why : "no signature");
+	else if (!evm_digest(j, s.hash, s.type == EVM_XATTR_PORTABLE_DIGSIG, d) &&
+		 !verifier_check(TT.verifier, &s, d, j->shown, &j->out))
+		out_info(&j->out, "%s: verification is OK\n", j->path);
+	free(v);
+}
+
+/* The EVM key, as the kernel takes it: at most 128 bytes, zero-padded. */
+#define EVM_KEY_MAX 128
+static uint8_t evm_key[EVM_KEY_MAX];
+
+static void load_hmac_key(void)
+{
+	int fd = open(TT.hmackey, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	size_t len;
+	char *k;
+
+	log_info("Reading to %s\n", TT.hmackey);
+	if (fd < 0)
+		die_errno("%s", str_esc(TT.hmackey, SIZE_MAX));
+	if (!(k = read_fd_max(fd, EVM_KEY_MAX, &len)))
+		die("%s: %s", str_esc(TT.hmackey, SIZE_MAX),
+		    errno == EFBIG ? "longer than 128 bytes: not an EVM key" : strerror(errno));
+	close(fd);
+	memcpy(evm_key, k, len);
+	free(k);
+}
+
+static void do_hmac(struct job *j)
+{
+	struct job_evm e = { j->fd, &TT.evm, 0, 1, TT.xattr_ima };
+	const struct hash_alg *a = hash_alg(TT.hash->name);
+	struct buf data = BUF_INIT(0);
+	uint8_t v[1 + IMA_MAX_DIGEST];
+	unsigned before = j->out.failed;
+
+	if (TT.imasig)
+		do_sign(j);
+	if (TT.imahash && j->out.failed == before)
+		do_hash(j);
+	if (j->out.failed == before && !evm_data(&e, &j->out, j->shown, &data)) {
+		if (!a || hmac_digest(a, evm_key, sizeof(evm_key), data.p, data.len, v + 1)) {
+			out_fail(&j->out, "%s: no HMAC with %s here", j->shown, TT.hash->name);
+		} else {
+			v[0] = EVM_XATTR_HMAC;
+			out_info(&j->out, "hmac: ");
+			out_hex(&j->out, 0, v + 1, TT.hash->size, "\n");
+			set_evm(j, v, 1u + TT.hash->size);
+		}
+	}
+	buf_free(&data);
+}
+
 /* ---- the pool's two ends ---- */
 
 /* One read buffer a thread, for all its jobs, freed when it ends. */
@@ -609,6 +745,27 @@ static int cmd_ima_verify(int argc, char **argv)
 	return TT.failed ? 1 : 0;
 }
 
+static int cmd_sign(int argc, char **argv)
+{
+	load_signer();
+	return each_file(argc - 1, argv + 1, do_evm_sign);
+}
+
+static int cmd_verify(int argc, char **argv)
+{
+	TT.verifier = verifier_load(opts[O_KEY].arg ? opts[O_KEY].arg : DEFAULT_CERT);
+	each_file(argc - 1, argv + 1, do_evm_verify);
+	return TT.failed ? 1 : 0;
+}
+
+static int cmd_hmac(int argc, char **argv)
+{
+	if (TT.imasig)
+		load_signer();
+	load_hmac_key();
+	return each_file(argc - 1, argv + 1, do_hmac);
+}
+
 static int cmd_ima_clear(int argc, char **argv)
 {
 	return each_file(argc - 1, argv + 1, do_clear);
@@ -745,9 +902,9 @@ static const struct subcmd cmds[] = {
 	{ "ima_clear", cmd_ima_clear, 0, -1, NULL, "[-t TYPES] FILE..." },
 	{ "ima_fix", cmd_ima_fix, 0, -1, NULL, "[-t TYPES] FILE..." },
 	{ "sign_hash", cmd_sign_hash, 0, -1, NULL, "[-k KEY] [-p[PASS]]" },
-	{ "sign", later, 0, -1, NULL, "(not yet)" },
-	{ "verify", later, 0, -1, NULL, "(not yet)" },
-	{ "hmac", later, 0, -1, NULL, "(not yet)" },
+	{ "sign", cmd_sign, 0, -1, NULL, "[-s|-d] [-o] [-k KEY] [-u[UUID]] FILE..." },
+	{ "verify", cmd_verify, 0, -1, NULL, "[-k CERT[,CERT]...] [-u[UUID]] FILE..." },
+	{ "hmac", cmd_hmac, 0, -1, NULL, "[-s|-d] [--hmackey FILE] FILE..." },
 	{ "import", later, 0, -1, NULL, "(not yet)" },
 	{ "convert", later, 0, -1, NULL, "(not yet)" },
 	{ "ima_measurement", later, 0, -1, NULL, "(not yet)" },
@@ -804,6 +961,65 @@ static void parse_type(const char *t)
 		}
 }
 
+static void evm_number(int o, const char **dst)
+{
+	if (opts[o].arg) {
+		xstrtonum(opts[o].arg, 0, o == O_INODE || o == O_INO ? (long long)INT64_MAX : 0xffffffffLL,
+			  opts[o].lng);
+		/* evmctl reads all of them in decimal, --mode too. */
+		if (opts[o].arg[0] == '0' && opts[o].arg[1])
+			usage_error("--%s: decimal, as evmctl reads it (not %s)", opts[o].lng,
+				    str_esc(opts[o].arg, SHOWN_MAX));
+		*dst = opts[o].arg;
+	}
+}
+
+static void parse_evm_opts(void)
+{
+	struct evm_opts *e = &TT.evm;
+
+	TT.imasig = opts[O_IMASIG].seen;
+	TT.imahash = opts[O_IMAHASH].seen;
+	TT.portable = opts[O_PORTABLE].seen;
+	evm_number(O_INODE, &e->ino);
+	evm_number(O_INO, &e->ino);
+	evm_number(O_UID, &e->uid);
+	evm_number(O_GID, &e->gid);
+	evm_number(O_MODE, &e->mode);
+	evm_number(O_GENERATION, &e->generation);
+	e->selinux = opts[O_SELINUX].arg;
+	e->caps_set = opts[O_CAPS].seen;
+	e->caps = opts[O_CAPS].arg;
+	e->smack = opts[O_SMACK].seen;
+	e->msize = opts[O_M32].seen ? 32 : opts[O_M64].seen ? 64 : 0;
+	if (opts[O_M32].seen && opts[O_M64].seen)
+		usage_error("--m32 and --m64 together");
+	if ((e->ima = opts[O_IMA].arg)) {
+		size_t n = strlen(e->ima);
+		uint8_t *v = xmalloc(n / 2 + 1);
+
+		for (size_t i = 0; i < n; i += 2) {
+			int hi = hexval((unsigned char)e->ima[i]), lo = hexval((unsigned char)e->ima[i + 1]);
+
+			if (hi < 0 || lo < 0)
+				usage_error("--ima: not hex: %s", str_esc(e->ima, SHOWN_MAX));
+			v[i / 2] = (uint8_t)(hi << 4 | lo);
+		}
+		e->ima_value = v;
+		e->ima_len = n / 2;
+	}
+	if (opts[O_UUID].seen) {
+		if (!opts[O_UUID].arg)
+			e->no_uuid = 1;
+		else if (evm_uuid_parse(opts[O_UUID].arg, e->uuid))
+			usage_error("-u: not a UUID (8-4-4-4-12 hex digits): %s",
+				    str_esc(opts[O_UUID].arg, SHOWN_MAX));
+		else
+			e->uuid_given = 1;
+	}
+	TT.hmackey = opts[O_HMACKEY].arg ? opts[O_HMACKEY].arg : "/etc/keys/evm-key-plain";
+}
+
 int imasign_main(int argc, char **argv)
 {
 	const char *algo;
@@ -829,6 +1045,7 @@ int imasign_main(int argc, char **argv)
 	TT.recursive = opts[O_RECURSIVE].seen;
 	TT.print = opts[O_PRINT].seen;
 	TT.sigfile = opts[O_SIGFILE].seen;
+	parse_evm_opts();
 	TT.jobs = opts[O_JOBS].arg ? (int)xstrtonum(opts[O_JOBS].arg, 1, POOL_MAX_JOBS, "-j")
 				   : pool_cpus();
 	if (opts[O_TYPE].arg)

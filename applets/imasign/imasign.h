@@ -75,6 +75,29 @@ void out_hex(struct out *o, int to_stdout, const void *p, size_t n, const char *
 extern int verbose;
 void log_info(const char *fmt, ...) PRINTF(1, 2);	/* out_info(NULL, ...) */
 
+/* evm.c: EVM's data for a file open at fd: the xattrs of the kernel's
+ * list that it has (or the values the options give), struct h_misc in the
+ * target's layout, and the filesystem UUID unless portable or HMAC (as
+ * evmctl 1.4 computes its HMAC).  evmctl's stderr lines go to o.  0, or -1
+ * after saying why (counted in o). */
+struct evm_opts {
+	const char *ino, *uid, *gid, *mode, *generation, *selinux, *caps, *ima;
+	const uint8_t *ima_value;	/* --ima HEX, as bytes */
+	size_t ima_len;
+	int caps_set;		/* --caps given, with a value (caps) or without */
+	int smack, msize;	/* --smack; --m32, --m64 (0: this machine's) */
+	int no_uuid, uuid_given;	/* -u alone; -u UUID */
+	uint8_t uuid[16];
+};
+struct job_evm {
+	int fd;
+	const struct evm_opts *opt;
+	int portable, hmac;
+	const char *xattr_ima;	/* security.ima or, with --xattr-user, user.ima */
+};
+int evm_data(struct job_evm *e, struct out *o, const char *shown, struct buf *data);
+int evm_uuid_parse(const char *s, uint8_t uuid[16]);
+
 /* keys.c */
 struct signer;
 /* The private key in path (PEM, possibly encrypted: pass, or NULL), loaded
