@@ -21,6 +21,7 @@
  *   verify [-k CERT,...] FILE...         check security.evm signatures
  *   hmac [--hmackey FILE] FILE...        EVM HMAC into security.evm
  *   sign_hash [-k KEY]                   sign "DIGEST rest" lines of stdin
+ *   import [CERT [KEYRING]]              the certificate into a keyring
  *   help [COMMAND], --version
  *
  *   -a, --hashalgo ALGO  sha1 sha224 sha256 (default) sha384 sha512 md5
@@ -65,6 +66,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/xattr.h>
 #include <termios.h>
 #include <unistd.h>
@@ -884,6 +886,43 @@ static int cmd_sign_hash(int argc, char **argv)
 	return 0;
 }
 
+/* import [CERT [KEYRING]]: the certificate into a kernel keyring as an
+ * asymmetric key (IMA's _ima, EVM's _evm); its serial on stdout. */
+static int cmd_import(int argc, char **argv)
+{
+	static const struct { const char *name; int32_t id; } special[] = {
+		{ "@t", -1 }, { "@p", -2 }, { "@s", -3 }, { "@u", -4 }, { "@us", -5 }, { "@g", -6 },
+	};
+	const char *cert = argc > 1 ? argv[1] : DEFAULT_CERT, *ring = argc > 2 ? argv[2] : "@u";
+	int32_t id = 0;
+	uint32_t keyid;
+	uint8_t *der;
+	size_t len;
+	long serial;
+
+	if (ring[0] == '@') {
+		for (size_t i = 0; i < ARRAY_SIZE(special); i++)
+			if (!strcmp(ring, special[i].name))
+				id = special[i].id;
+		if (!id)
+			usage_error("import: unknown keyring %s (@t @p @s @u @us @g or a number)",
+				    str_esc(ring, SHOWN_MAX));
+	} else {
+		id = (int32_t)xstrtonum(ring, 1, INT32_MAX, "import: keyring");
+	}
+	log_info("Reading to %s\n", cert);
+	if (cert_load_der(cert, &der, &len, &keyid))
+		return 125;
+	log_info("Importing public key %x from file %s into keyring %d\n", keyid, cert, id);
+	serial = syscall(SYS_add_key, "asymmetric", NULL, der, len, id);
+	free(der);
+	if (serial < 0)
+		die_errno("add_key %s into %s", str_esc(cert, SIZE_MAX), str_esc(ring, SHOWN_MAX));
+	log_info("keyid: %ld\n", serial);
+	printf("%ld\n", serial);
+	return 0;
+}
+
 static int later(int argc, char **argv)
 {
 	(void)argc;
@@ -905,7 +944,7 @@ static const struct subcmd cmds[] = {
 	{ "sign", cmd_sign, 0, -1, NULL, "[-s|-d] [-o] [-k KEY] [-u[UUID]] FILE..." },
 	{ "verify", cmd_verify, 0, -1, NULL, "[-k CERT[,CERT]...] [-u[UUID]] FILE..." },
 	{ "hmac", cmd_hmac, 0, -1, NULL, "[-s|-d] [--hmackey FILE] FILE..." },
-	{ "import", later, 0, -1, NULL, "(not yet)" },
+	{ "import", cmd_import, 0, 2, NULL, "[CERT [KEYRING]]" },
 	{ "convert", later, 0, -1, NULL, "(not yet)" },
 	{ "ima_measurement", later, 0, -1, NULL, "(not yet)" },
 	{ "ima_boot_aggregate", later, 0, -1, NULL, "(not yet)" },

@@ -120,6 +120,9 @@ struct verifier *verifier_load(const char *list);
 int verifier_check(struct verifier *v, const struct sigv2 *s, const uint8_t *digest,
 		   const char *file, struct out *o);
 void verifier_free(struct verifier *v);
+/* A certificate (DER or PEM) as the kernel's X.509 parser takes it (DER,
+ * xmalloc'd) and its key id; 0, or -1 after saying why. */
+int cert_load_der(const char *path, uint8_t **der, size_t *len, uint32_t *keyid);
 /* The key id the kernel looks a certificate's key up by: the last four
  * bytes of its subjectKeyIdentifier; 0 and a message when it has none. */
 uint32_t cert_file_keyid(const char *path);

@@ -129,6 +129,34 @@ uint32_t cert_file_keyid(const char *path)
 	return id;
 }
 
+int cert_load_der(const char *path, uint8_t **der, size_t *len, uint32_t *keyid)
+{
+	size_t n;
+	char *t = read_small(path, &n);
+	X509 *x;
+	EVP_PKEY *pkey;
+	unsigned char *p = NULL;
+	int dl;
+
+	if (!t)
+		return -1;
+	x = parse_cert(t, n, 0);
+	free(t);
+	if (!x || !(pkey = X509_get0_pubkey(x)) || (dl = i2d_X509(x, &p)) <= 0) {
+		warn("%s: not an X.509 certificate (PEM or DER): %s", str_esc(path, SIZE_MAX), ossl_why());
+		X509_free(x);
+		return -1;
+	}
+	if (!(*keyid = skid_keyid(x)))
+		*keyid = pubkey_keyid(pkey);
+	*der = xmalloc((size_t)dl);
+	memcpy(*der, p, (size_t)dl);
+	*len = (size_t)dl;
+	OPENSSL_free(p);
+	X509_free(x);
+	return 0;
+}
+
 struct signer {
 	EVP_PKEY *pkey;
 	uint32_t keyid;
