@@ -21,15 +21,19 @@ struct applet {
 	const char *summary;	/* one line, no trailing period */
 	const char *help;	/* "Usage: ...\n\n...", ends in a newline */
 	int stub;		/* declared "stub: yes": not implemented yet */
+	/* A stand-in name (declared "compat: NAME"): the applet it runs, whose
+	 * main, summary, help and stub this row repeats; NULL for an applet. */
+	const char *compat_for;
 };
 
 /* Generated: int NAME_main(int argc, char **argv) for each applet built. */
 #include "applet-mains.h"
 
-extern const struct applet applets[];
-extern const size_t napplets;
+extern const struct applet applets[];	/* sorted by name, stand-in names too */
+extern const size_t napplets;		/* rows, stand-in names included */
 
-/* The applet now running: its name starts every message. */
+/* The applet now running, as its row: a stand-in name's when called by that
+ * name, so that every message starts with the name called. */
 extern const struct applet *this_applet;
 const char *applet_name(void);
 void show_help(const struct applet *a);
