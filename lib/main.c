@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /* main.c: the multicall front door.  Dispatch on basename(argv[0]), else
  * "lsmbox APPLET ARG..."; the applet table is generated from the applets'
- * declarations (scripts/mkapplets.awk), so there is no list to keep here. */
+ * declarations (scripts/mkapplets.awk), so there is no list to keep here.
+ * A stand-in name (an anchor tool's, declared "compat: NAME") is one more
+ * row of the table, found and run as its applet is, under its own name. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -16,15 +18,18 @@
 static const char lsmbox_help[] =
 	"Usage: lsmbox APPLET [ARG...]\n"
 	"       APPLET [ARG...]          (through a link named after the applet)\n"
-	"       lsmbox --list | --install [-f] DIR | --paths [--root DIR]\n"
-	"       lsmbox --version | --help [APPLET]\n"
+	"       lsmbox --list [--compat] | --install [--compat] [-f] DIR\n"
+	"       lsmbox --paths [--root DIR] | --version | --help [APPLET]\n"
 	"\n"
 	"Linux security administration in one static binary: one applet for each\n"
 	"kernel security subsystem.  APPLET --help describes an applet.\n"
 	"\n"
-	"  --list            print the applets, one a line\n"
+	"  --list            print the applets, one a line; with --compat, the\n"
+	"                    stand-in names instead, as \"NAME APPLET\" lines: an\n"
+	"                    anchor tool's name that runs APPLET when called so\n"
 	"  --install DIR     make a symbolic link DIR/APPLET for each applet\n"
-	"                    (none for those not implemented yet); -f replaces\n"
+	"                    (none for those not implemented yet); --compat adds\n"
+	"                    one for each of their stand-in names; -f replaces\n"
 	"                    existing files; all or nothing\n"
 	"  --paths           show where each kernel interface is found (with\n"
 	"                    --root DIR or LSMBOX_ROOT: inside an image tree)\n"
@@ -33,15 +38,6 @@ static const char lsmbox_help[] =
 	"Applets:\n";
 
 static const char *argv0 = "lsmbox";
-
-static size_t nstubs(void)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < napplets; i++)
-		n += applets[i].stub;
-	return n;
-}
 
 static const struct applet *find_applet(const char *name)
 {
@@ -75,7 +71,8 @@ static void print_help(FILE *f)
 {
 	fputs(lsmbox_help, f);
 	for (size_t i = 0; i < napplets; i++)
-		fprintf(f, "  %-16s%s\n", applets[i].name, applets[i].summary);
+		if (!applets[i].compat_for)
+			fprintf(f, "  %-16s%s\n", applets[i].name, applets[i].summary);
 }
 
 /* Our own path, for the links: /proc/self/exe, else argv[0] resolved. */
@@ -93,20 +90,31 @@ static char *self_path(void)
 	die("cannot find my own path: mount /proc or run me by a path");
 }
 
-/* lsmbox --install [-f] DIR.  Links point at "lsmbox" when the binary sits
- * in DIR (so an image tree stays relocatable), else at its absolute path.
- * Stubs get none.  Never half-installed: every name is checked first, then
- * every link is made under a temporary name, and only when all exist are
- * they renamed into place; a failure before that removes what was made. */
+/* A row --install links: not a stub, and a stand-in name only with --compat,
+ * so that no distribution's tool is shadowed by surprise. */
+static int linked(const struct applet *a, int compat)
+{
+	return !a->stub && (!a->compat_for || compat);
+}
+
+/* lsmbox --install [--compat] [-f] DIR.  Links point at "lsmbox" when the
+ * binary sits in DIR (so an image tree stays relocatable), else at its
+ * absolute path.  Stubs get none.  Never half-installed: every name is
+ * checked first, then every link is made under a temporary name, and only
+ * when all exist are they renamed into place; a failure before that removes
+ * what was made. */
 static int install_links(int argc, char **argv)
 {
-	struct opt opts[] = { { 'f', "force", 0, 0, NULL }, OPT_END };
+	enum { O_FORCE, O_COMPAT, O_N };
+	struct opt opts[] = { [O_FORCE] = { 'f', "force", 0, 0, NULL },
+			      [O_COMPAT] = { 0, "compat", 0, 0, NULL }, [O_N] = OPT_END };
 	char dirbuf[PATH_MAX], *self, *slash, *target, **tmp;
-	int refused = 0;
-	size_t made = 0, i;
+	int refused = 0, compat;
+	size_t made = 0, want = 0, i;
 	struct stat st;
 
 	opt_parse(&argc, &argv, opts, OPTP_NO_ROOT);
+	compat = opts[O_COMPAT].seen;
 	if (argc != 1)
 		usage_error("--install needs one directory");
 	if (!realpath(argv[0], dirbuf) || stat(dirbuf, &st) < 0)
@@ -124,14 +132,18 @@ static int install_links(int argc, char **argv)
 		target = self;
 
 	for (i = 0; i < napplets; i++) {
-		char *link = xasprintf("%s/%s", argv[0], applets[i].name);
+		char *link;
 
-		if (!applets[i].stub && lstat(link, &st) == 0) {
+		if (!linked(&applets[i], compat))
+			continue;
+		want++;
+		link = xasprintf("%s/%s", argv[0], applets[i].name);
+		if (lstat(link, &st) == 0) {
 			/* A directory cannot be replaced by rename: refused even with -f. */
 			if (S_ISDIR(st.st_mode)) {
 				warn("%s is a directory", link);
 				refused = 1;
-			} else if (!opts[0].seen) {
+			} else if (!opts[O_FORCE].seen) {
 				warn("%s exists (use -f to replace it)", link);
 				refused = 1;
 			}
@@ -144,7 +156,7 @@ static int install_links(int argc, char **argv)
 	}
 	tmp = xzalloc(napplets * sizeof(*tmp));
 	for (i = 0; i < napplets; i++) {
-		if (applets[i].stub)
+		if (!linked(&applets[i], compat))
 			continue;
 		tmp[i] = xasprintf("%s/.%s.lsmbox-new", argv[0], applets[i].name);
 		unlink(tmp[i]);
@@ -176,7 +188,7 @@ static int install_links(int argc, char **argv)
 	}
 	free(tmp);
 	free(self);
-	return refused || made < napplets - nstubs();
+	return refused || made < want;
 }
 
 static int show_paths(int argc, char **argv)
@@ -221,10 +233,16 @@ static int multiplexer(int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(cmd, "--list")) {
-		if (argc > 2)
+		int compat = argc == 3 && !strcmp(argv[2], "--compat");
+
+		if (argc > 2 && !compat)
 			usage_error("--list takes no operands");
-		for (size_t i = 0; i < napplets; i++)
-			puts(applets[i].name);
+		for (size_t i = 0; i < napplets; i++) {
+			if (!compat && !applets[i].compat_for)
+				puts(applets[i].name);
+			else if (compat && applets[i].compat_for)
+				printf("%s %s\n", applets[i].name, applets[i].compat_for);
+		}
 		return 0;
 	}
 	if (!strcmp(cmd, "--version")) {
