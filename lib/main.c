@@ -207,10 +207,16 @@ static int show_paths(int argc, char **argv)
 	return 0;
 }
 
+/* The multiplexer as the applet now running, so that "--install --help"
+ * and "--paths --help" (opt_parse's --help) print its usage. */
+static const struct applet self = { "lsmbox", NULL, "the multiplexer", lsmbox_help, 0, NULL };
+
 static int multiplexer(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
 	const struct applet *a;
+
+	this_applet = &self;
 
 	/* Nothing asked: the help, but as a usage error (a script that lost
 	 * its argument must not see success). */

@@ -6,6 +6,7 @@
  * summary: IMA/EVM signatures, as ima-evm-utils' evmctl
  * usage: imasign [OPTION]... COMMAND [FILE]...
  * requires: LIB_CRYPTO
+ * compat: evmctl
  * help:
  * Sign, hash and verify files for IMA appraisal with the commands,
  * options, output and exit codes of ima-evm-utils 1.4's evmctl, on the

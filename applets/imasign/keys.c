@@ -240,17 +240,62 @@ static const EVP_MD *sig_md(const struct ima_hash *h)
 	return md ? md : EVP_get_digestbyname(!strcmp(h->name, "rmd160") ? "RIPEMD160" : h->name);
 }
 
+/* A signing context a thread keeps for its next signature with the same
+ * key and hash: EVP_PKEY_sign may be called again on an initialised one,
+ * and setting one up costs OpenSSL provider lookups under its locks. */
+struct sigctx {
+	EVP_PKEY_CTX *ctx;
+	const struct signer *s;
+	const EVP_MD *md;
+};
+static pthread_key_t sigctx_key;
+static pthread_once_t sigctx_once = PTHREAD_ONCE_INIT;
+
+static void sigctx_free(void *p)
+{
+	struct sigctx *c = p;
+
+	EVP_PKEY_CTX_free(c->ctx);
+	free(c);
+}
+
+static void sigctx_key_make(void)
+{
+	if (pthread_key_create(&sigctx_key, sigctx_free))
+		die("cannot make a thread key");
+}
+
+static EVP_PKEY_CTX *sign_ctx(const struct signer *s, const EVP_MD *md)
+{
+	struct sigctx *c;
+
+	pthread_once(&sigctx_once, sigctx_key_make);
+	if (!(c = pthread_getspecific(sigctx_key))) {
+		c = xzalloc(sizeof(*c));
+		pthread_setspecific(sigctx_key, c);
+	}
+	if (c->ctx && c->s == s && c->md == md)
+		return c->ctx;
+	EVP_PKEY_CTX_free(c->ctx);
+	c->ctx = EVP_PKEY_CTX_new(s->pkey, NULL);
+	if (!c->ctx || EVP_PKEY_sign_init(c->ctx) <= 0 || EVP_PKEY_CTX_set_signature_md(c->ctx, md) <= 0) {
+		EVP_PKEY_CTX_free(c->ctx);
+		c->ctx = NULL;
+	}
+	c->s = s;
+	c->md = md;
+	return c->ctx;
+}
+
 size_t signer_sign(const struct signer *s, uint8_t type, const struct ima_hash *h,
 		   const uint8_t *digest, uint8_t *out, struct out *o)
 {
-	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(s->pkey, NULL);
 	size_t n = signer_max(s) - SIGV2_HDR_LEN;
 	const EVP_MD *md = sig_md(h);
+	EVP_PKEY_CTX *ctx = md ? sign_ctx(s, md) : NULL;
 	int ok;
 
-	ok = ctx && md && EVP_PKEY_sign_init(ctx) > 0 && EVP_PKEY_CTX_set_signature_md(ctx, md) > 0 &&
-	     EVP_PKEY_sign(ctx, out + SIGV2_HDR_LEN, &n, digest, h->size) > 0 && n <= 0xffff;
-	EVP_PKEY_CTX_free(ctx);
+	ok = ctx && EVP_PKEY_sign(ctx, out + SIGV2_HDR_LEN, &n, digest, h->size) > 0 && n <= 0xffff;
 	if (!ok) {
 		out_fail(o, "signing with %s failed: %s", h->name, md ? ossl_why() : "no such hash in OpenSSL");
 		return 0;
