@@ -150,6 +150,26 @@ int ima_file_digest(const struct ima_hash *h, int fd, uint8_t *out, uint8_t *buf
 	return d_final(&d, out);
 }
 
+int hex_decode(const char *s, size_t n, uint8_t *out)
+{
+	if (n % 2)
+		return -1;
+	for (size_t i = 0; i < n; i += 2) {
+		int v[2];
+
+		for (int k = 0; k < 2; k++) {
+			int c = (unsigned char)s[i + k];
+
+			v[k] = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+			       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+			if (v[k] < 0)
+				return -1;
+		}
+		out[i / 2] = (uint8_t)(v[0] << 4 | v[1]);
+	}
+	return 0;
+}
+
 size_t ima_digest_xattr(const struct ima_hash *h, const uint8_t *digest, uint8_t *out)
 {
 	size_t off = 0;

@@ -36,21 +36,12 @@ static const struct {
 /* The largest xattr value Linux keeps (XATTR_SIZE_MAX). */
 #define XATTR_VALUE_MAX 65536
 
-static int hexval(int c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-	       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
 /* "28b23254-9467-44c0-b6ba-34b12e85a26f": 16 bytes, or -1. */
 int evm_uuid_parse(const char *s, uint8_t uuid[16])
 {
 	for (int i = 0; i < 16; i++) {
-		int hi = hexval((unsigned char)s[0]), lo = hi < 0 ? -1 : hexval((unsigned char)s[1]);
-
-		if (lo < 0)
+		if (hex_decode(s, 2, &uuid[i]))
 			return -1;
-		uuid[i] = (uint8_t)(hi << 4 | lo);
 		s += 2;
 		if ((i == 3 || i == 5 || i == 7 || i == 9) && *s++ != '-')
 			return -1;

@@ -362,16 +362,22 @@ static int write_sigfile(struct job *j, const uint8_t *v, size_t len)
 	return r;
 }
 
-static int set_ima(struct job *j, const uint8_t *v, size_t len)
+/* name = v with one fsetxattr on the descriptor that was hashed (none
+ * with -n). */
+static int set_xattr(struct job *j, const char *name, const uint8_t *v, size_t len)
 {
 	if (TT.print)
 		return 0;
-	if (fsetxattr(j->fd, TT.xattr_ima, v, len, 0) < 0) {
-		out_fail(&j->out, "%s: cannot set %s: %s", j->shown, TT.xattr_ima,
-			 strerror(errno));
+	if (fsetxattr(j->fd, name, v, len, 0) < 0) {
+		out_fail(&j->out, "%s: cannot set %s: %s", j->shown, name, strerror(errno));
 		return -1;
 	}
 	return 0;
+}
+
+static int set_ima(struct job *j, const uint8_t *v, size_t len)
+{
+	return set_xattr(j, TT.xattr_ima, v, len);
 }
 
 static int digest_or_fail(struct job *j, const struct ima_hash *h, uint8_t *d)
@@ -512,16 +518,6 @@ static int evm_digest(struct job *j, const struct ima_hash *h, int portable, uin
 	return r ? -1 : 0;
 }
 
-static int set_evm(struct job *j, const uint8_t *v, size_t len)
-{
-	if (TT.print)
-		return 0;
-	if (fsetxattr(j->fd, TT.xattr_evm, v, len, 0) < 0) {
-		out_fail(&j->out, "%s: cannot set %s: %s", j->shown, TT.xattr_evm, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
 
 /* sign: security.ima first with -s (signed) or -d (a digest), as evmctl
  * does; then the EVM signature, 03 or with -o the portable 05. */
@@ -547,7 +543,7 @@ static void do_evm_sign(struct job *j)
 	} else {
 		out_info(&j->out, "evm/ima signature: %zu bytes\n", n - 1);
 		out_hex(&j->out, 1, v, n, "\n");
-		set_evm(j, v, n);
+		set_xattr(j, TT.xattr_evm, v, n);
 	}
 	free(v);
 }
@@ -611,7 +607,7 @@ static void do_hmac(struct job *j)
 			v[0] = EVM_XATTR_HMAC;
 			out_info(&j->out, "hmac: ");
 			out_hex(&j->out, 0, v + 1, TT.hash->size, "\n");
-			set_evm(j, v, 1u + TT.hash->size);
+			set_xattr(j, TT.xattr_evm, v, 1u + TT.hash->size);
 		}
 	}
 	buf_free(&data);
@@ -876,11 +872,18 @@ static int cmd_ima_sign(int argc, char **argv)
 	return each_file(argc - 1, argv + 1, do_sign);
 }
 
-static int cmd_ima_verify(int argc, char **argv)
+/* Checking: the certificates loaded once; any failure is exit 1, as
+ * evmctl's verification failures are. */
+static int verify_files(int argc, char **argv, void (*fn)(struct job *j))
 {
 	TT.verifier = verifier_load(opts[O_KEY].arg ? opts[O_KEY].arg : DEFAULT_CERT);
-	each_file(argc - 1, argv + 1, do_verify);
+	each_file(argc - 1, argv + 1, fn);
 	return TT.failed ? 1 : 0;
+}
+
+static int cmd_ima_verify(int argc, char **argv)
+{
+	return verify_files(argc, argv, do_verify);
 }
 
 static int cmd_sign(int argc, char **argv)
@@ -891,9 +894,7 @@ static int cmd_sign(int argc, char **argv)
 
 static int cmd_verify(int argc, char **argv)
 {
-	TT.verifier = verifier_load(opts[O_KEY].arg ? opts[O_KEY].arg : DEFAULT_CERT);
-	each_file(argc - 1, argv + 1, do_evm_verify);
-	return TT.failed ? 1 : 0;
+	return verify_files(argc, argv, do_evm_verify);
 }
 
 static int cmd_hmac(int argc, char **argv)
@@ -966,11 +967,6 @@ static int cmd_ima_setxattr(int argc, char **argv)
 	return TT.failed ? 125 : 0;
 }
 
-static int hexval(int c)
-{
-	return isdigit(c) ? c - '0' : isxdigit(c) ? tolower(c) - 'a' + 10 : -1;
-}
-
 /* sign_hash: "DIGEST rest" lines (sha256sum's output) in, the same lines
  * with " 03<signature>" appended out. */
 static int cmd_sign_hash(int argc, char **argv)
@@ -998,13 +994,8 @@ static int cmd_sign_hash(int argc, char **argv)
 		if (hl != 2u * TT.hash->size)
 			die("standard input:%d: a %s digest is %u hex digits", lineno, TT.hash->name,
 			    2u * TT.hash->size);
-		for (size_t i = 0; i < hl; i += 2) {
-			int hi = hexval((unsigned char)line[i]), lo = hexval((unsigned char)line[i + 1]);
-
-			if (hi < 0 || lo < 0)
-				die("standard input:%d: not a hex digest", lineno);
-			d[i / 2] = (uint8_t)(hi << 4 | lo);
-		}
+		if (hex_decode(line, hl, d))
+			die("standard input:%d: not a hex digest", lineno);
 		log_info("hash(%s): ", TT.hash->name);
 		out_hex(NULL, 0, d, TT.hash->size, "\n");
 		if (!(n = signer_sign(TT.signer, EVM_IMA_XATTR_DIGSIG, TT.hash, d, v, NULL)))
@@ -1173,13 +1164,8 @@ static void parse_evm_opts(void)
 		size_t n = strlen(e->ima);
 		uint8_t *v = xmalloc(n / 2 + 1);
 
-		for (size_t i = 0; i < n; i += 2) {
-			int hi = hexval((unsigned char)e->ima[i]), lo = hexval((unsigned char)e->ima[i + 1]);
-
-			if (hi < 0 || lo < 0)
-				usage_error("--ima: not hex: %s", str_esc(e->ima, SHOWN_MAX));
-			v[i / 2] = (uint8_t)(hi << 4 | lo);
-		}
+		if (hex_decode(e->ima, n, v))
+			usage_error("--ima: not hex: %s", str_esc(e->ima, SHOWN_MAX));
 		e->ima_value = v;
 		e->ima_len = n / 2;
 	}

@@ -43,6 +43,10 @@ const struct ima_hash *ima_hash_by_algo(unsigned algo);	/* NULL: none known */
 int ima_file_digest(const struct ima_hash *h, int fd, uint8_t *out, uint8_t *buf);
 int ima_mem_digest(const struct ima_hash *h, const void *p, size_t n, uint8_t *out);
 
+/* n hex digits (n even; either case) into n / 2 bytes: 0, or -1 when one
+ * is not a hex digit (or n is odd); out may then be partly written. */
+int hex_decode(const char *s, size_t n, uint8_t *out);
+
 /* security.ima holding a digest: 01 DIGEST for md4, md5 and sha1 (what the
  * kernel reads as 0x01), else 04 ALGO DIGEST.  Returns the length. */
 size_t ima_digest_xattr(const struct ima_hash *h, const uint8_t *digest, uint8_t *out);
