@@ -1,0 +1,779 @@
+// SPDX-License-Identifier: Apache-2.0
+/* check.c: the verdict Linux 6.1's TOMOYO gives one policy line, worked
+ * out offline.  The kernel drops a line it cannot parse and still reports
+ * success, so this is the only place a bad line is caught: each function
+ * follows the kernel's writer for its kind of line (security/tomoyo/
+ * common.c, file.c, network.c, environ.c, condition.c, domain.c, group.c)
+ * and takes exactly what it takes.  What the kernel takes but not as
+ * written (a part of an operation it skips, words it ignores) is a
+ * warning; TOMOYO 1.8/AKARI syntax gets its own message. */
+#include <stdio.h>
+#include <string.h>
+
+#include "lsmbox.h"
+#include "tomoyo.h"
+
+#define LINE_MAX_CHECK	65536
+
+/* A line being taken apart, as struct tomoyo_acl_param's data is. */
+struct cur {
+	struct tmy_check *c;
+	char *p;
+};
+
+static bool fail(struct cur *u, const char *why, const char *tok)
+{
+	size_t n = sizeof(u->c->bad);
+
+	u->c->why = why;
+	/* A long token is cut, and says so. */
+	if (snprintf(u->c->bad, n, "%s", tok ? tok : "") >= (int)n)
+		memcpy(u->c->bad + n - 4, "...", 4);
+	return false;
+}
+
+static void warnf(struct tmy_check *c, const char *fmt, const char *a, const char *b)
+{
+	size_t n = sizeof(c->warn[0]);
+	char *w;
+
+	if (c->nwarn == (int)(sizeof(c->warn) / sizeof(c->warn[0])))
+		return;
+	w = c->warn[c->nwarn++];
+	if (snprintf(w, n, fmt, a, b ? b : "") >= (int)n)
+		memcpy(w + n - 4, "...", 4);
+}
+
+/* tomoyo_read_token: up to the next space, which is cut. */
+static char *token(struct cur *u)
+{
+	char *t = u->p, *sp = strchr(t, ' ');
+
+	if (sp) {
+		*sp = 0;
+		u->p = sp + 1;
+	} else {
+		u->p = t + strlen(t);
+	}
+	return t;
+}
+
+static bool starts(char **p, const char *word)
+{
+	size_t n = strlen(word);
+
+	if (strncmp(*p, word, n))
+		return false;
+	*p += n;
+	return true;
+}
+
+static bool word_ok(const char *s)
+{
+	return tmy_word_ok(s, strlen(s));
+}
+
+static bool path_ok(const char *s)
+{
+	return tmy_path_ok(s, strlen(s));
+}
+
+/* "@group": a group name that is a word (tomoyo_get_group). */
+static bool group_name(struct cur *u)
+{
+	char *g;
+
+	u->p++;
+	g = token(u);
+	return word_ok(g) || fail(u, "bad group name", g);
+}
+
+/* A group's own name in its definition (tomoyo_write_group). */
+static bool def_group_name(struct cur *u)
+{
+	char *g = token(u);
+
+	return word_ok(g) || fail(u, "bad group name", g);
+}
+
+/* tomoyo_parse_name_union */
+static bool name_union(struct cur *u, const char *what)
+{
+	char *t;
+
+	if (*u->p == '@')
+		return group_name(u);
+	t = token(u);
+	if (!*t)
+		return fail(u, what, "");
+	return word_ok(t) || fail(u, what, t);
+}
+
+/* tomoyo_parse_number_union */
+static bool number_union(struct cur *u, const char *what, unsigned long *hi)
+{
+	char *t;
+
+	if (*u->p == '@') {
+		if (hi)
+			*hi = 0;
+		return group_name(u);
+	}
+	t = token(u);
+	return tmy_number_ok(t, hi) || fail(u, what, t);
+}
+
+/* tomoyo_permstr: keyword found in the operation word at its start or
+ * after a '/'. */
+static bool permstr(const char *op, const char *kw)
+{
+	const char *p = strstr(op, kw);
+
+	return p && (p == op || p[-1] == '/');
+}
+
+/* The parts of op that are not exactly one of kw[]: the kernel skips
+ * them (or takes them as a keyword they contain, as "readx" for read). */
+static void extra_ops(struct tmy_check *c, const char *op, const char *const *kw, int n,
+		      const char *cls)
+{
+	char buf[256], *save, *part;
+
+	snprintf(buf, sizeof(buf), "%s", op);
+	for (part = strtok_r(buf, "/", &save); part; part = strtok_r(NULL, "/", &save)) {
+		int i;
+
+		for (i = 0; i < n && strcmp(part, kw[i]); i++)
+			;
+		if (i == n)
+			warnf(c, "operation '%s' is not a %s operation: the kernel skips it", part, cls);
+	}
+}
+
+static const char *const path_ops[] = {
+	"execute", "read", "write", "append", "unlink", "getattr", "rmdir",
+	"truncate", "symlink", "chroot", "unmount",
+};
+static const char *const path2_ops[] = { "link", "rename", "pivot_root" };
+static const char *const pn_ops[] = {
+	"create", "mkdir", "mkfifo", "mksock", "ioctl", "chmod", "chown", "chgrp",
+};
+static const char *const mkdev_ops[] = { "mkblock", "mkchar" };
+static const char *const mount_ops[] = { "mount" };
+static const char *const sock_ops[] = { "bind", "listen", "connect", "send" };
+#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static const char *const cond_words[] = {
+	"task.uid", "task.euid", "task.suid", "task.fsuid", "task.gid", "task.egid",
+	"task.sgid", "task.fsgid", "task.pid", "task.ppid", "exec.argc", "exec.envc",
+	"socket", "symlink", "file", "block", "directory", "char", "fifo",
+	"setuid", "setgid", "sticky", "owner_read", "owner_write", "owner_execute",
+	"group_read", "group_write", "group_execute", "others_read", "others_write",
+	"others_execute", "exec.realpath", "symlink.target",
+	"path1.uid", "path1.gid", "path1.ino", "path1.major", "path1.minor",
+	"path1.perm", "path1.type", "path1.dev_major", "path1.dev_minor",
+	"path2.uid", "path2.gid", "path2.ino", "path2.major", "path2.minor",
+	"path2.perm", "path2.type", "path2.dev_major", "path2.dev_minor",
+	"path1.parent.uid", "path1.parent.gid", "path1.parent.ino", "path1.parent.perm",
+	"path2.parent.uid", "path2.parent.gid", "path2.parent.ino", "path2.parent.perm",
+};
+
+static bool cond_word(const char *w)
+{
+	for (int i = 0; i < N(cond_words); i++)
+		if (!strcmp(w, cond_words[i]))
+			return true;
+	return false;
+}
+
+/* tomoyo_get_dqword: "..." around nothing or a word. */
+static bool dqword(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n < 2 || s[0] != '"' || s[n - 1] != '"')
+		return false;
+	return n == 2 || tmy_word_ok(s + 1, n - 2);
+}
+
+/* One "left=right" or "left!=right" of tomoyo_get_condition. */
+static bool condition(struct cur *u, char *w, bool *grant_log)
+{
+	char *eq = strchr(w, '='), *left = w, *right;
+	bool is_not;
+
+	u->c->cls = TMY_COND;
+	if (!eq || eq == w)
+		return fail(u, "bad condition (LEFT=RIGHT or LEFT!=RIGHT)", w);
+	is_not = eq[-1] == '!';
+	if (!is_not && eq[1] == '=')
+		return fail(u, "bad condition ('==')", w);
+	right = eq + 1;
+	*(is_not ? eq - 1 : eq) = 0;
+	if (!strcmp(left, "grant_log")) {
+		if (is_not || *grant_log || (strcmp(right, "yes") && strcmp(right, "no")))
+			return fail(u, "bad grant_log= (once, yes or no)", right);
+		*grant_log = true;
+		return true;
+	}
+	if (!strncmp(left, "exec.argv[", 10)) {
+		const char *p = left + 10;
+		unsigned long v;
+
+		if (tmy_ulong(&v, &p) != TMY_DEC || *p++ != ']' || *p)
+			return fail(u, "bad exec.argv[N] (N decimal)", left);
+		return dqword(right) || fail(u, "bad exec.argv[] value (\"WORD\")", right);
+	}
+	if (!strncmp(left, "exec.envp[\"", 11)) {
+		char *name = left + 11;
+		size_t n = strlen(name);
+
+		if (n < 2 || name[n - 1] != ']' || name[n - 2] != '"')
+			return fail(u, "bad exec.envp[\"NAME\"]", left);
+		name[n - 2] = 0;
+		if (!word_ok(name))
+			return fail(u, "bad exec.envp[\"NAME\"]", name);
+		return !strcmp(right, "NULL") || dqword(right) ||
+		       fail(u, "bad exec.envp[] value (\"WORD\" or NULL)", right);
+	}
+	if (!cond_word(left)) {
+		if (*left == '@' || !tmy_number_ok(left, NULL))
+			return fail(u, "bad condition", left);
+	} else if (!strcmp(left, "exec.realpath") || !strcmp(left, "symlink.target")) {
+		if (*right == '@')
+			return word_ok(right + 1) || fail(u, "bad group name", right + 1);
+		return dqword(right) || fail(u, "bad condition value (\"WORD\" or @GROUP)", right);
+	}
+	if (cond_word(right))
+		return true;
+	if (*right == '@')
+		return word_ok(right + 1) || fail(u, "bad group name", right + 1);
+	return tmy_number_ok(right, NULL) || fail(u, "bad condition value", right);
+}
+
+/* tomoyo_get_domainname: a domainname runs while the words after it are
+ * paths; the rest stays for the conditions. */
+static bool domainname(struct cur *u, const char *what)
+{
+	char *start = u->p, *p = start;
+
+	while (*p) {
+		char *w;
+
+		if (*p++ != ' ')
+			continue;
+		w = p;
+		if (tmy_path_ok(w, strcspn(w, " ")))
+			continue;
+		p[-1] = 0;
+		break;
+	}
+	u->p = p;
+	if (tmy_domain_ok(start))
+		return true;
+	u->c->cls = TMY_DOMNAME;
+	return fail(u, what, start);
+}
+
+/* What follows an ACL's arguments (tomoyo_update_domain): a transition
+ * preference (file execute only), then conditions. */
+static bool tail(struct cur *u, bool execute_only)
+{
+	bool transit = false, grant_log = false;
+	const char *to = "";
+
+	if (!*u->p)
+		return true;
+	if (*u->p == '<') {
+		to = u->p;
+		if (!domainname(u, "bad domainname"))
+			return false;
+		transit = true;
+	} else {
+		size_t n = strcspn(u->p, " ");
+		char save = u->p[n];
+
+		u->p[n] = 0;
+		transit = tmy_path_ok(u->p, n) || !strcmp(u->p, "keep") ||
+			  !strcmp(u->p, "initialize") || !strcmp(u->p, "reset") ||
+			  !strcmp(u->p, "child") || !strcmp(u->p, "parent");
+		u->p[n] = save;
+		if (transit)
+			to = token(u);
+	}
+	while (*u->p)
+		if (!condition(u, token(u), &grant_log))
+			return false;
+	if (transit && !execute_only) {
+		u->c->cls = TMY_COND;
+		return fail(u, strchr(to, '=') ? "bad condition (a path: taken for a domain "
+			    "transition, which only follows 'file execute PATH')"
+			    : "a domain transition only follows 'file execute PATH'", to);
+	}
+	return true;
+}
+
+static bool file_acl(struct cur *u)
+{
+	struct tmy_check *c = u->c;
+	char *op = token(u);
+	unsigned perm = 0;
+	int i;
+
+	for (i = 0; i < N(path_ops); i++)
+		if (permstr(op, path_ops[i]))
+			perm |= 1u << i;
+	if (perm) {
+		extra_ops(c, op, path_ops, N(path_ops), "path");
+		return name_union(u, "bad path") && tail(u, perm == 1);
+	}
+	for (i = 0; i < N(path2_ops); i++)
+		perm |= permstr(op, path2_ops[i]);
+	if (perm) {
+		extra_ops(c, op, path2_ops, N(path2_ops), "two-path");
+		return name_union(u, "bad path") && name_union(u, "bad second path") &&
+		       tail(u, false);
+	}
+	for (i = 0; i < N(pn_ops); i++)
+		perm |= permstr(op, pn_ops[i]);
+	if (perm) {
+		extra_ops(c, op, pn_ops, N(pn_ops), "path-and-number");
+		return name_union(u, "bad path") && number_union(u, "bad number", NULL) &&
+		       tail(u, false);
+	}
+	for (i = 0; i < N(mkdev_ops); i++)
+		perm |= permstr(op, mkdev_ops[i]);
+	if (perm) {
+		extra_ops(c, op, mkdev_ops, N(mkdev_ops), "device");
+		return name_union(u, "bad path") && number_union(u, "bad mode", NULL) &&
+		       number_union(u, "bad major number", NULL) &&
+		       number_union(u, "bad minor number", NULL) && tail(u, false);
+	}
+	if (permstr(op, "mount")) {
+		extra_ops(c, op, mount_ops, 1, "mount");
+		return name_union(u, "bad device") && name_union(u, "bad directory") &&
+		       name_union(u, "bad filesystem type") &&
+		       number_union(u, "bad mount flags", NULL) && tail(u, false);
+	}
+	return fail(u, "unknown file operation", op);
+}
+
+static bool proto(struct cur *u)
+{
+	static const char *const protos[] = { "stream", "dgram", "raw", "seqpacket" };
+	char *pr = token(u), *op = token(u);
+	unsigned perm = 0;
+	int i;
+
+	for (i = 0; i < N(protos) && strcmp(pr, protos[i]); i++)
+		;
+	if (i == N(protos))
+		return fail(u, "unknown protocol (stream, dgram, raw, seqpacket)", pr);
+	for (int j = 0; j < N(sock_ops); j++)
+		if (permstr(op, sock_ops[j]))
+			perm |= 1u << j;
+	if (!perm)
+		return fail(u, "unknown network operation (bind, listen, connect, send)", op);
+	extra_ops(u->c, op, sock_ops, N(sock_ops), "network");
+	return true;
+}
+
+static bool inet_acl(struct cur *u)
+{
+	unsigned long hi;
+
+	if (!proto(u))
+		return false;
+	if (*u->p == '@') {
+		if (!group_name(u))
+			return false;
+	} else {
+		char *a = token(u);
+
+		if (!tmy_address_ok(a))
+			return fail(u, "bad IP address", a);
+	}
+	if (!number_union(u, "bad port", &hi))
+		return false;
+	if (hi > 65535)
+		return fail(u, "port above 65535", "");
+	return tail(u, false);
+}
+
+static bool unix_acl(struct cur *u)
+{
+	return proto(u) && name_union(u, "bad socket path") && tail(u, false);
+}
+
+static bool misc_acl(struct cur *u)
+{
+	char *e;
+
+	if (!starts(&u->p, "env "))
+		return fail(u, "unknown misc keyword (env)", u->p);
+	e = token(u);
+	if (!word_ok(e) || strchr(e, '='))
+		return fail(u, "bad environment variable name", e);
+	return tail(u, false);
+}
+
+static bool foreign_line(struct cur *u, const char *line);
+
+static bool task_acl(struct cur *u)
+{
+	if (!foreign_line(u, u->p - 5))
+		return false;
+	if (!starts(&u->p, "manual_domain_transition "))
+		return fail(u, "not in mainline TOMOYO 2.6 (only task manual_domain_transition)",
+			    u->p);
+	return domainname(u, "bad domainname") && tail(u, false);
+}
+
+/* Keywords of TOMOYO 1.8 / AKARI / ccs-patch and of 2.2-2.5 that 6.1's
+ * parser has no notion of: named, so a policy moved from them is fixed. */
+static const char *const foreign[] = {
+	"task auto_domain_transition", "task auto_execute_handler", "task denied_execute_handler",
+	"ipc signal", "capability ", "network inet stream accept", "network inet dgram recv",
+	"network inet raw recv", "file_pattern ", "allow_", "deny_autobind", "deny_rewrite",
+	"ignore_global", "quota_exceeded_", "use_profile_", "misc env_",
+};
+
+static bool foreign_line(struct cur *u, const char *line)
+{
+	for (int i = 0; i < N(foreign); i++)
+		if (!strncmp(line, foreign[i], strlen(foreign[i])))
+			return fail(u, "TOMOYO 1.8/AKARI or pre-2.6 syntax, not in mainline TOMOYO 2.6",
+				    foreign[i]);
+	if (!strncmp(line, "network inet ", 13) &&
+	    (strstr(line, " accept ") || strstr(line, " recv ")))
+		return fail(u, "TOMOYO 1.8/AKARI syntax (accept/recv), not in mainline TOMOYO 2.6",
+			    "");
+	return true;
+}
+
+/* tomoyo_write_domain2: one ACL line. */
+static bool acl(struct cur *u)
+{
+	char *line = u->p;
+
+	if (starts(&u->p, "file "))
+		return file_acl(u);
+	if (starts(&u->p, "network inet "))
+		return inet_acl(u);
+	if (starts(&u->p, "network unix "))
+		return unix_acl(u);
+	if (starts(&u->p, "misc "))
+		return misc_acl(u);
+	if (starts(&u->p, "task "))
+		return task_acl(u);
+	if (!foreign_line(u, line))
+		return false;
+	return fail(u, "unknown keyword", strtok(line, " "));
+}
+
+/* tomoyo_write_domain */
+static bool domain_line(struct cur *u, bool del)
+{
+	struct tmy_check *c = u->c;
+	char *p = u->p;
+	bool sel = !del && starts(&p, "select ");
+	unsigned int n;
+
+	if (sel && !strncmp(p, "domain=", 7)) {
+		/* tomoyo_select_domain: a domain that exists, else none. */
+		c->domain = tmy_ns_ok(p + 7);
+		return c->domain || fail(u, "bad domainname", p + 7);
+	}
+	if (sel && (!strncmp(p, "pid=", 4) || !strncmp(p, "global-pid=", 11) ||
+		    !strncmp(p, "Q=", 2))) {
+		c->domain = true;
+		return true;
+	}
+	if (*p == '<') {
+		if (del) {
+			/* tomoyo_delete_domain takes any name, and leaves no
+			 * domain selected. */
+			c->domain = false;
+			if (!tmy_domain_ok(p))
+				warnf(c, "'%s' is not a domainname: deletes nothing%s", p, NULL);
+			return true;
+		}
+		c->domain = strlen(p) < TMY_NAME_MAX && tmy_domain_ok(p);
+		if (!c->domain)
+			c->cls = TMY_DOMNAME;
+		if (!c->domain)
+			return fail(u, strlen(p) >= TMY_NAME_MAX ? "domainname too long (4086 bytes or more)"
+				    : "bad domainname", p);
+		return true;
+	}
+	if (!c->domain)
+		return fail(u, "no domain selected (the line before did not name one the kernel took)",
+			    "");
+	if (!strncmp(p, "use_profile", 11) && tmy_scan_u32(p + 11, &n) && n < TMY_MAX_PROFILES) {
+		if (strspn(p + 11, " 0123456789") != strlen(p + 11))
+			warnf(c, "the kernel reads use_profile %s and ignores the rest%s",
+			      p + 12, NULL);
+		return true;
+	}
+	if (!strncmp(p, "use_group", 9) && tmy_scan_u32(p + 9, &n) && n < TMY_MAX_GROUPS)
+		return true;
+	if (!strncmp(p, "quota_exceeded", 14) || !strncmp(p, "transition_failed", 17))
+		return true;
+	if (!strncmp(p, "use_profile ", 12) || !strncmp(p, "use_group ", 10))
+		return fail(u, "out of range (0 to 255)", strchr(p, ' ') + 1);
+	return acl(u);
+}
+
+static bool transition(struct cur *u, int keep)
+{
+	char *prog = u->p, *from = strstr(prog, " from "), *dom = NULL;
+
+	if (from) {
+		*from = 0;
+		dom = from + 6;
+	} else if (keep) {
+		dom = prog;
+		prog = NULL;
+	}
+	if (prog && strcmp(prog, "any") && !path_ok(prog))
+		return fail(u, "bad program (a path or any)", prog);
+	if (dom && strcmp(dom, "any") && !tmy_domain_ok(dom) && !path_ok(dom))
+		return fail(u, "bad 'from' (a domainname, a program or any)", dom);
+	return true;
+}
+
+/* tomoyo_write_exception, after the namespace. */
+static bool exception_line(struct cur *u)
+{
+	static const struct { const char *kw; int keep; } tc[] = {
+		{ "no_reset_domain ", 0 }, { "reset_domain ", 0 },
+		{ "no_initialize_domain ", 0 }, { "initialize_domain ", 0 },
+		{ "no_keep_domain ", 1 }, { "keep_domain ", 1 },
+	};
+	char *line = u->p;
+
+	if (starts(&u->p, "aggregator ")) {
+		char *orig = token(u), *agg = token(u);
+
+		if (!word_ok(orig))
+			return fail(u, "bad original name", orig);
+		if (!path_ok(agg))
+			return fail(u, "bad aggregated name", agg);
+		if (tmy_word_patterned(agg))
+			return fail(u, "the aggregated name may not hold wildcards", agg);
+		if (*u->p)
+			warnf(u->c, "the kernel ignores '%s'%s", u->p, NULL);
+		return true;
+	}
+	for (int i = 0; i < N(tc); i++)
+		if (starts(&u->p, tc[i].kw))
+			return transition(u, tc[i].keep);
+	if (starts(&u->p, "path_group ")) {
+		char *m;
+
+		if (!def_group_name(u))
+			return false;
+		/* tomoyo_write_group takes any member, even none. */
+		m = token(u);
+		if (!word_ok(m))
+			warnf(u->c, "path_group member '%s' is not a word: the kernel takes it, "
+			      "but no path will ever match it%s", m, NULL);
+		if (*u->p)
+			warnf(u->c, "the kernel ignores '%s'%s", u->p, NULL);
+		return true;
+	}
+	if (starts(&u->p, "number_group ")) {
+		if (!def_group_name(u))
+			return false;
+		if (*u->p == '@')
+			return fail(u, "a group may not hold a group", u->p);
+		if (!number_union(u, "bad number", NULL))
+			return false;
+		if (*u->p)
+			warnf(u->c, "the kernel ignores '%s'%s", u->p, NULL);
+		return true;
+	}
+	if (starts(&u->p, "address_group ")) {
+		char *a;
+
+		if (!def_group_name(u))
+			return false;
+		if (*u->p == '@')
+			return fail(u, "a group may not hold a group", u->p);
+		a = token(u);
+		if (!tmy_address_ok(a))
+			return fail(u, "bad IP address", a);
+		if (*u->p)
+			warnf(u->c, "the kernel ignores '%s'%s", u->p, NULL);
+		return true;
+	}
+	if (starts(&u->p, "acl_group ")) {
+		const char *p = u->p;
+		unsigned long g = 0;
+
+		/* simple_strtoul: no digits read as 0, then the space. */
+		while (*p >= '0' && *p <= '9')
+			g = g * 10 + (unsigned long)(*p++ - '0');
+		if (g >= TMY_MAX_GROUPS || *p != ' ')
+			return fail(u, "bad acl_group number (0 to 255)", token(u));
+		u->p = (char *)p + 1;
+		return acl(u);
+	}
+	if (!foreign_line(u, line))
+		return false;
+	return fail(u, "unknown keyword", strtok(line, " "));
+}
+
+static const char *const modes[] = { "disabled", "learning", "permissive", "enforcing" };
+
+/* tomoyo_write_profile, after the namespace. */
+static bool profile_line(struct cur *u)
+{
+	static const char *const mac[] = {
+		"execute", "open", "create", "unlink", "getattr", "mkdir", "rmdir", "mkfifo",
+		"mksock", "truncate", "symlink", "mkblock", "mkchar", "link", "rename", "chmod",
+		"chown", "chgrp", "ioctl", "chroot", "mount", "unmount", "pivot_root",
+		"inet_stream_bind", "inet_stream_listen", "inet_stream_connect",
+		"inet_dgram_bind", "inet_dgram_send", "inet_raw_bind", "inet_raw_send",
+		"unix_stream_bind", "unix_stream_listen", "unix_stream_connect",
+		"unix_dgram_bind", "unix_dgram_send", "unix_seqpacket_bind",
+		"unix_seqpacket_listen", "unix_seqpacket_connect", "env",
+	};
+	char *p = u->p, *eq, *name;
+	unsigned long n = 0;
+	unsigned int v;
+
+	if (!strncmp(p, "PROFILE_VERSION=", 16) && tmy_scan_u32(p + 16, &v)) {
+		if (v != 20150505 && v != 20110903)
+			warnf(u->c, "PROFILE_VERSION=%s: the kernel stops at boot unless it is "
+			      "20150505 (or 20110903)%s", p + 16, NULL);
+		return true;
+	}
+	while (*p >= '0' && *p <= '9')
+		n = n * 10 + (unsigned long)(*p++ - '0');
+	if (*p != '-')
+		return fail(u, "not a profile line (N-KEY=VALUE or PROFILE_VERSION=N)", u->p);
+	if ((unsigned int)n >= TMY_MAX_PROFILES)
+		return fail(u, "profile number out of range (0 to 255)", u->p);
+	name = p + 1;
+	eq = strchr(name, '=');
+	if (!eq)
+		return fail(u, "no '=' (N-KEY=VALUE)", name);
+	*eq = 0;
+	if (!strcmp(name, "COMMENT") || !strcmp(name, "PREFERENCE"))
+		return true;
+	if (!strcmp(name, "CONFIG"))
+		goto value;
+	if (strncmp(name, "CONFIG::", 8))
+		return fail(u, "unknown profile key (COMMENT, PREFERENCE, CONFIG, CONFIG::...)", name);
+	name += 8;
+	if (!strcmp(name, "file") || !strcmp(name, "network") || !strcmp(name, "misc"))
+		goto value;
+	for (int i = 0; i < N(mac); i++) {
+		const char *cat = i < 23 ? "file" : i < 38 ? "network" : "misc";
+		size_t cl = strlen(cat);
+
+		if (!strncmp(name, cat, cl) && name[cl] == ':' && name[cl + 1] == ':' &&
+		    !strcmp(name + cl + 2, mac[i]))
+			goto value;
+	}
+	return fail(u, "unknown CONFIG:: category or function", name);
+value:
+	if (!strstr(eq + 1, "use_default")) {
+		bool any = false;
+
+		for (int i = 0; i < N(modes); i++)
+			any |= strstr(eq + 1, modes[i]) != NULL;
+		if (!any && !strstr(eq + 1, "grant_log") && !strstr(eq + 1, "reject_log"))
+			warnf(u->c, "'%s' sets nothing (no mode=, grant_log= or reject_log=)%s",
+			      eq + 1, NULL);
+	}
+	return true;
+}
+
+/* tomoyo_write_manager */
+static bool manager_line(struct cur *u)
+{
+	if (!strcmp(u->p, "manage_by_non_root"))
+		return true;
+	if (tmy_domain_ok(u->p) || word_ok(u->p))
+		return true;
+	return fail(u, "not a program path, a domainname or manage_by_non_root", u->p);
+}
+
+const char *tmy_kind_name(enum tmy_kind k)
+{
+	static const char *const names[] = { "domain_policy", "exception_policy", "profile",
+					     "manager" };
+	return names[k];
+}
+
+void tmy_check_init(struct tmy_check *c, enum tmy_kind kind)
+{
+	memset(c, 0, sizeof(*c));
+	c->kind = kind;
+}
+
+bool tmy_check_line(struct tmy_check *c, const char *line, size_t len)
+{
+	char buf[LINE_MAX_CHECK], *p;
+	struct cur u = { c, buf };
+	bool del;
+
+	c->why = NULL;
+	c->cls = TMY_ARG;
+	c->bad[0] = 0;
+	c->nwarn = 0;
+	if (memchr(line, 0, len)) {
+		u.c->why = "a NUL byte: the kernel reads the line only up to it";
+		return false;
+	}
+	if (len >= sizeof(buf)) {
+		u.c->why = "line too long (64 KiB or more)";
+		return false;
+	}
+	memcpy(buf, line, len);
+	buf[len] = 0;
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)buf[i] >= 127 || ((unsigned char)buf[i] < ' ' &&
+						     buf[i] != '\t' && buf[i] != '\r')) {
+			char o[8];
+
+			snprintf(o, sizeof(o), "\\%03o", (unsigned char)buf[i]);
+			warnf(c, "a raw byte %s: the kernel reads it as a space%s", o, NULL);
+			break;
+		}
+	tmy_normalize(buf);
+	if (!*buf || *buf == '#')
+		return true;
+	if (!strcmp(buf, "reset")) {
+		c->domain = false;
+		return true;
+	}
+	if (c->kind != TMY_PROFILE && !strcmp(buf, "select transition_only"))
+		return true;
+	p = buf;
+	del = starts(&p, "delete ");
+	u.p = p;
+	if (c->kind == TMY_EXCEPTION || c->kind == TMY_PROFILE) {
+		if (*u.p == '<') {
+			char *sp = strchr(u.p, ' ');
+
+			if (!sp || sp - u.p >= TMY_NAME_MAX - 10 || !tmy_ns_ok(u.p)) {
+				u.c->cls = TMY_NS;
+				return fail(&u, "bad namespace (<NAME> then a space)", strtok(u.p, " "));
+			}
+			u.p = sp + 1;
+		}
+	}
+	switch (c->kind) {
+	case TMY_DOMAIN:
+		return domain_line(&u, del);
+	case TMY_EXCEPTION:
+		return exception_line(&u);
+	case TMY_PROFILE:
+		return profile_line(&u);
+	default:
+		return manager_line(&u);
+	}
+}

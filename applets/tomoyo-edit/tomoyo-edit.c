@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: Apache-2.0
+/* tomoyo-edit.c: TOMOYO policy checking, editing, loading and saving, with
+ * tomoyo-tools 2.6.1's programs as stand-in names.  The declaration, the
+ * command line and the output; a line's verdict is check.c's. */
+/* applet: tomoyo-edit
+ * summary: TOMOYO policy checking, editing, loading and saving
+ * usage: tomoyo-edit [--root DIR] check [-t KIND] FILE...
+ * usage: tomoyo-edit COMMAND [ARG...]
+ * compat: tomoyo-checkpolicy
+ * help:
+ * Check TOMOYO 2.6 policy exactly as Linux 6.1 parses it, before anything
+ * is written to the kernel: the kernel drops a line it cannot parse and
+ * still reports success, so a line it would drop is an error here, named
+ * FILE:LINE with the reason.
+ *
+ *   check [-t KIND] FILE...  the verdict on every line of each FILE ("-":
+ *                        stdin); KIND (domain, exception, profile, manager,
+ *                        or d, e, p, m) from -t, else from the file's name
+ *                        (domain_policy.conf, exception_policy.conf, ...)
+ *
+ * Lines the kernel takes but not as written (an operation it skips, words
+ * after the last argument it ignores, a raw byte it reads as a space, a
+ * PROFILE_VERSION that would stop the boot) are warnings.  Lines of TOMOYO
+ * 1.8/AKARI or of 2.2-2.5 are named as such.
+ *
+ * As tomoyo-checkpolicy (d|e < FILE): tomoyo-tools' output and exit codes
+ * (2 errors, 1 warnings only, 0), with the kernel's verdicts.
+ *
+ * Not implemented yet (exit 2): domains, show, add, delete, exception,
+ * profile, mode, manager, save, load, diff, sort, select, learned, pstree,
+ * query, edit.
+ *
+ * Exit status: 0 every line taken; 1 a line the kernel would drop; 2 bad
+ * usage or an unreadable file.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <fcntl.h>
+
+#include "lsmbox.h"
+#include "tomoyo.h"
+
+#define TEXT_MAX ((size_t)256 << 20)	/* a policy file: 256 MiB at most */
+
+static int kind_of(const char *s, enum tmy_kind *k)
+{
+	static const char *const names[][2] = {
+		{ "d", "domain" }, { "e", "exception" }, { "p", "profile" }, { "m", "manager" },
+	};
+
+	for (int i = 0; i < TMY_KINDS; i++)
+		if (!strcmp(s, names[i][0]) || !strcmp(s, names[i][1]) ||
+		    !strcmp(s, tmy_kind_name(i))) {
+			*k = i;
+			return 0;
+		}
+	return -1;
+}
+
+/* A policy file's kind from its name, as savepolicy names them. */
+static int kind_of_name(const char *path, enum tmy_kind *k)
+{
+	const char *b = strrchr(path, '/');
+
+	b = b ? b + 1 : path;
+	for (int i = 0; i < TMY_KINDS; i++)
+		if (!strncmp(b, tmy_kind_name(i), strlen(tmy_kind_name(i)))) {
+			*k = i;
+			return 0;
+		}
+	return -1;
+}
+
+/* The text of path ("-": stdin), under --root inside the root; bad input
+ * (too large, a NUL byte) ends the run with exit 2. */
+static char *read_policy(const char *path, char **namep, size_t *lenp)
+{
+	int fd, status = die_status;
+	char *t, *name;
+
+	die_status = 2;
+	if (!strcmp(path, "-")) {
+		fd = 0;
+		name = xstrdup("-");
+	} else {
+		name = root_file(path, 0);
+		if (!name)
+			die_errno("%s", str_esc(path, SIZE_MAX));
+		fd = root_open(path, O_RDONLY, 0);
+		if (fd < 0)
+			die_errno("%s", str_esc(name, SIZE_MAX));
+	}
+	t = xread_text_fd(fd, str_esc(name, SIZE_MAX), TEXT_MAX, lenp);
+	die_status = status;
+	if (fd)
+		close(fd);
+	*namep = name;
+	return t;
+}
+
+/* What a run of check counted. */
+struct tally {
+	int lines, errors, warnings;
+};
+
+/* Every line of text through check.c; each verdict to report(). */
+static void check_text(const char *text, size_t len, enum tmy_kind kind, struct tally *t,
+		       void (*report)(struct tmy_check *c, int line, bool ok, bool last, void *arg),
+		       void *arg)
+{
+	struct tmy_check c;
+	const char *p = text, *end = text + len;
+	int line = 0;
+
+	tmy_check_init(&c, kind);
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		const char *e = nl ? nl : end;
+		bool ok;
+
+		line++;
+		ok = tmy_check_line(&c, p, e - p);
+		t->lines++;
+		t->errors += !ok;
+		t->warnings += c.nwarn;
+		report(&c, line, ok, !nl, arg);
+		p = nl ? nl + 1 : end;
+	}
+}
+
+static void report_ours(struct tmy_check *c, int line, bool ok, bool last, void *arg)
+{
+	const char *name = arg;
+
+	for (int i = 0; i < c->nwarn; i++)
+		warn("%s:%d: warning: %s", name, line, c->warn[i]);
+	if (!ok)
+		warn("%s:%d: %s%s%s%s", name, line, c->why, c->bad[0] ? ": '" : "", c->bad,
+		     c->bad[0] ? "'" : "");
+	if (last)
+		warn("%s:%d: warning: no newline at the end: the kernel never reads such a "
+		     "last line (tomoyo-edit load adds one)", name, line);
+}
+
+static struct opt check_opts[] = { { 't', "type", OPT_ARG }, OPT_END };
+
+static int cmd_check(int argc, char **argv)
+{
+	struct tally t = { 0 };
+
+	opt_parse_n(&argc, &argv, check_opts, 0, 1, -1, "check: which files?");
+	for (int i = 0; i < argc; i++) {
+		enum tmy_kind k;
+		char *name, *text;
+		size_t len;
+
+		if (check_opts[0].arg) {
+			if (kind_of(check_opts[0].arg, &k))
+				usage_error("check: -t %s: not domain, exception, profile or manager",
+					    str_esc(check_opts[0].arg, SIZE_MAX));
+		} else if (kind_of_name(argv[i], &k)) {
+			usage_error("check: %s: which kind of policy? (-t domain|exception|"
+				    "profile|manager)", str_esc(argv[i], SIZE_MAX));
+		}
+		text = read_policy(argv[i], &name, &len);
+		check_text(text, len, k, &t, report_ours, (void *)str_esc(name, SIZE_MAX));
+		free(text);
+		free(name);
+	}
+	return t.errors ? 1 : 0;
+}
+
+/* tomoyo-checkpolicy's words for what is wrong. */
+static const char *checkpolicy_class(const struct tmy_check *c)
+{
+	static const char *const words[] = {
+		[TMY_ARG] = "is a bad argument.", [TMY_COND] = "is an illegal condition.",
+		[TMY_DOMNAME] = "is a bad domainname.", [TMY_NS] = "is a bad namespace",
+	};
+	return words[c->cls];
+}
+
+static void report_checkpolicy(struct tmy_check *c, int line, bool ok, bool last, void *arg)
+{
+	int *warnings = arg;
+
+	(void)last;
+	for (int i = 0; i < c->nwarn; i++)
+		if (!strncmp(c->warn[i], "a raw byte ", 11)) {
+			printf("%d: WARNING: Line contains illegal character (%.4s).\n", line,
+			       c->warn[i] + 11);
+			++*warnings;
+		}
+	if (!ok)
+		printf("%d: ERROR: '%s' %s\n", line, c->bad, checkpolicy_class(c));
+}
+
+/* tomoyo-checkpolicy d|e < FILE: it reads only lines that end in a
+ * newline, and its one warning is a raw byte. */
+static int checkpolicy_main(int argc, char **argv)
+{
+	struct tally t = { 0 };
+	enum tmy_kind k;
+	char *name, *text;
+	const char *nl;
+	size_t len;
+	int warnings = 0;
+
+	if (argc < 2 || (strcmp(argv[1], "d") && strcmp(argv[1], "e"))) {
+		fprintf(stderr, "%s e|d < policy_to_check\n", argv[0]);
+		return 0;
+	}
+	k = argv[1][0] == 'd' ? TMY_DOMAIN : TMY_EXCEPTION;
+	text = read_policy("-", &name, &len);
+	nl = memrchr(text, '\n', len);
+	len = nl ? (size_t)(nl - text + 1) : 0;
+	check_text(text, len, k, &t, report_checkpolicy, &warnings);
+	printf("Total:   %d Line%s   %d Error%s   %d Warning%s\n", t.lines,
+	       t.lines > 1 ? "s" : "", t.errors, t.errors > 1 ? "s" : "", warnings,
+	       warnings > 1 ? "s" : "");
+	free(text);
+	free(name);
+	return t.errors ? 2 : warnings ? 1 : 0;
+}
+
+static int later(int argc, char **argv)
+{
+	(void)argc;
+	die_status = 2;
+	die("%s: not implemented yet", argv[0]);
+}
+
+static const struct subcmd cmds[] = {
+	{ "check", cmd_check, 0, -1, NULL, "[-t KIND] FILE..." },
+	{ "domains", later, 0, -1, NULL, "" },
+	{ "show", later, 0, -1, NULL, "DOMAIN" },
+	{ "add", later, 0, -1, NULL, "DOMAIN LINE..." },
+	{ "delete", later, 0, -1, NULL, "DOMAIN LINE..." },
+	{ "exception", later, 0, -1, NULL, "add|delete|show [LINE...]" },
+	{ "profile", later, 0, -1, NULL, "show|set N KEY=VALUE" },
+	{ "mode", later, 0, -1, NULL, "DOMAIN|N learning|permissive|enforcing|disabled" },
+	{ "manager", later, 0, -1, NULL, "add|show [LINE...]" },
+	{ "save", later, 0, -1, NULL, "[DIR]" },
+	{ "load", later, 0, -1, NULL, "[DIR]" },
+	{ "diff", later, 0, -1, NULL, "A B" },
+	{ "sort", later, 0, -1, NULL, "[FILE]" },
+	{ "select", later, 0, -1, NULL, "DOMAIN..." },
+	{ "learned", later, 0, -1, NULL, "DOMAIN..." },
+	{ "pstree", later, 0, -1, NULL, "" },
+	{ "query", later, 0, -1, NULL, "" },
+	{ "edit", later, 0, -1, NULL, "" },
+	SUBCMD_END
+};
+
+static struct subcmds table = { cmds, NULL, 0, NULL, NULL, NULL, 0 };
+
+int tomoyo_edit_main(int argc, char **argv)
+{
+	if (!strcmp(applet_name(), "tomoyo-checkpolicy"))
+		return checkpolicy_main(argc, argv);
+	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, OPTP_STOP);
+	return subcmd_run(&table, argc, argv);
+}

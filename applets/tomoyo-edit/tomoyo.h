@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+/* tomoyo.h: TOMOYO 2.6 policy as Linux 6.1 parses it (security/tomoyo/),
+ * shared by tomoyo-edit's files.  word.c: words, numbers, addresses and
+ * domainnames; check.c: one policy line's verdict, the kernel's. */
+#ifndef TOMOYO_H
+#define TOMOYO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The securityfs files that take policy, and the savepolicy names. */
+enum tmy_kind { TMY_DOMAIN, TMY_EXCEPTION, TMY_PROFILE, TMY_MANAGER, TMY_KINDS };
+
+#define TMY_MAX_PROFILES	256	/* use_profile, N-CONFIG: 0..255 */
+#define TMY_MAX_GROUPS		256	/* use_group, acl_group: 0..255 */
+#define TMY_NAME_MAX		4086	/* a domainname or namespace is shorter */
+#define TMY_MAX_WILDCARDS	20	/* \* \@ \$ \X \A \{ \} a word may hold */
+
+/* word.c */
+/* The kernel's line normalisation, in place: bytes 0x01-0x20 and
+ * 0x7f-0xff are blanks; runs of them become one space, none at the ends. */
+void tmy_normalize(char *line);
+/* A word (tomoyo_correct_word2): printable ASCII, \\, \ooo only for bytes
+ * the kernel would not take raw, the wildcards and one \{dir\}/ level. */
+bool tmy_word_ok(const char *s, size_t len);
+/* A path: a word with a '/' before any '.' (tomoyo_correct_path2). */
+bool tmy_path_ok(const char *s, size_t len);
+/* "<ns>" starts s and is a word in brackets (tomoyo_domain_def). */
+bool tmy_ns_ok(const char *s);
+/* "<ns>" then paths separated by one space (tomoyo_correct_domain). */
+bool tmy_domain_ok(const char *s);
+/* A word holds a wildcard: its constant part is shorter than itself. */
+bool tmy_word_patterned(const char *s);
+
+enum tmy_base { TMY_BAD = 0, TMY_DEC, TMY_OCT, TMY_HEX };
+/* A number as tomoyo_parse_ulong reads one: 0x hex, 0[0-7] octal, else
+ * decimal, wrapping at 2^64 as simple_strtoul does; *sp moves past it. */
+enum tmy_base tmy_ulong(unsigned long *v, const char **sp);
+/* A whole token N or N-M (M >= N) (tomoyo_parse_number_union, no group). */
+bool tmy_number_ok(const char *tok, unsigned long *hi);
+/* A whole token ADDR or ADDR-ADDR, IPv4 or IPv6 (in4_pton/in6_pton). */
+bool tmy_address_ok(const char *tok);
+/* The kernel's sscanf("%u") after a keyword: decimal digits after any
+ * blanks, wrapping to 32 bits; false without a digit. */
+bool tmy_scan_u32(const char *s, unsigned int *v);
+
+/* check.c: the verdict on one line, as the kernel would give it. */
+struct tmy_check {
+	enum tmy_kind kind;
+	bool domain;		/* domain policy: a domain is selected */
+	const char *why;	/* out: why the kernel would drop the line */
+	enum { TMY_ARG, TMY_COND, TMY_DOMNAME, TMY_NS } cls;	/* out: what was bad */
+	char bad[96];		/* out: the token at fault, or "" */
+	int nwarn;		/* out: warnings on the last line */
+	char warn[4][160];	/* out: what the kernel takes but not as written */
+};
+void tmy_check_init(struct tmy_check *c, enum tmy_kind kind);
+/* Returns true when the kernel takes the line (a comment or a blank line
+ * is taken: the loader drops them); else c->why and c->bad say why. */
+bool tmy_check_line(struct tmy_check *c, const char *line, size_t len);
+const char *tmy_kind_name(enum tmy_kind k);
+
+#endif
