@@ -60,4 +60,23 @@ void tmy_check_init(struct tmy_check *c, enum tmy_kind kind);
 bool tmy_check_line(struct tmy_check *c, const char *line, size_t len);
 const char *tmy_kind_name(enum tmy_kind k);
 
+/* policy.c: a policy file as the kernel holds it, after every line of it
+ * was written (same-argument ACLs merged, duplicates dropped, deletes
+ * applied), and printed as the kernel prints it back. */
+struct buf;
+struct tmy_policy;
+struct tmy_policy *tmy_policy_new(enum tmy_kind kind);
+/* Each line of text into p as the kernel would take it; a line the kernel
+ * would drop is reported ("name:LINE: why", counted by diag_count) and left
+ * out.  Returns how many were dropped. */
+int tmy_policy_add(struct tmy_policy *p, const char *text, size_t len, const char *name);
+/* p in the kernel's read-back form (domain_policy's blocks, exception
+ * policy's order, profile's lines, manager's lines). */
+void tmy_policy_print(const struct tmy_policy *p, struct buf *out);
+/* The entries of want that have lacks, each as a policy line (domain ACLs
+ * after their domain's name: "DOMAIN\tLINE"), to report; how many. */
+int tmy_policy_missing(const struct tmy_policy *want, const struct tmy_policy *have,
+		       void (*report)(const char *line, void *arg), void *arg);
+void tmy_policy_free(struct tmy_policy *p);
+
 #endif
