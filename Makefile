@@ -183,10 +183,11 @@ $(VM_LSMBOX) $(VM_CRYPTO_TEST): FORCE
 	@$(MAKE) --no-print-directory SAN= $@
 endif
 
-# vm-probe: the rig's own static helper (tests/vm/probe.c), libc only.
-$(BUILD)/vm-probe: tests/vm/probe.c | deps
+# vm-probe: the rig's own static helper (tests/vm/probe.c and the
+# TOMOYO corpus oracle it calls, tests/vm/tomoyo-verdict.c), libc only.
+$(BUILD)/vm-probe: tests/vm/probe.c tests/vm/tomoyo-verdict.c | deps
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -O2 -Wall -Wextra $(if $(WERROR),-Werror) -static -o $@ $<
+	$(CC) -std=gnu11 -O2 -Wall -Wextra $(if $(WERROR),-Werror) -static -o $@ $^
 
 vm_env = LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe) \
 	 VM_CRYPTO_TEST=$(abspath $(VM_CRYPTO_TEST))

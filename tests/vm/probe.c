@@ -31,6 +31,8 @@
  *                                             write calls, from /proc/PID/io syscw,
  *                                             read before PROG is reaped); PROG's
  *                                             exit status
+ *   vm-probe tomoyo-verdict [-p] KIND CORPUS  the kernel's verdict on each line of
+ *                                             a TOMOYO policy corpus (tomoyo-verdict.c)
  *
  * RING and ID take @t @p @s @u @us or a decimal id.  Errors: the call that
  * failed and strerror on stderr, exit 1. */
@@ -58,6 +60,8 @@
 #ifndef SOL_ALG
 #define SOL_ALG 279
 #endif
+
+int tomoyo_verdict(int argc, char **argv);
 
 static void fail(const char *what)
 {
@@ -387,6 +391,13 @@ int main(int argc, char **argv)
 			fail("prctl(PR_CAP_AMBIENT_RAISE)");
 		execvp(argv[4], argv + 4);
 		fail(argv[4]);
+	}
+	if (argc >= 2 && !strcmp(argv[1], "tomoyo-verdict")) {
+		int rc = tomoyo_verdict(argc - 2, argv + 2);
+
+		if (rc == 2)
+			usage();
+		return rc;
 	}
 	if (argc >= 3 && !strcmp(argv[1], "session")) {
 		if (syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL) < 0)
