@@ -8,6 +8,7 @@
  * written (a part of an operation it skips, words it ignores) is a
  * warning; TOMOYO 1.8/AKARI syntax gets its own message. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lsmbox.h"
@@ -42,6 +43,21 @@ static void warnf(struct tmy_check *c, const char *fmt, const char *a, const cha
 	w = c->warn[c->nwarn++];
 	if (snprintf(w, n, fmt, a, b ? b : "") >= (int)n)
 		memcpy(w + n - 4, "...", 4);
+}
+
+/* tomoyo_assign_namespace: the first namespace whose name begins with the
+ * len bytes at name (so "<k" finds <kernel>), else a new one if the name
+ * is good.  NULL when the kernel finds and makes none. */
+static const char *namespace(struct tmy_check *c, const char *name, size_t len)
+{
+	for (int i = 0; i < c->nns; i++)
+		if (!strncmp(name, c->ns[i], len))
+			return c->ns[i];
+	if (len >= TMY_NAME_MAX - 10 || !tmy_ns_ok(name))
+		return NULL;
+	c->ns = xrealloc(c->ns, (c->nns + 1) * sizeof(*c->ns));
+	c->ns[c->nns] = xstrndup(name, len);
+	return c->ns[c->nns++];
 }
 
 /* tomoyo_read_token: up to the next space, which is cut. */
@@ -498,7 +514,8 @@ static bool domain_line(struct cur *u, bool del)
 				warnf(c, "'%s' is not a domainname: deletes nothing%s", p, NULL);
 			return true;
 		}
-		c->domain = strlen(p) < TMY_NAME_MAX && tmy_domain_ok(p);
+		c->domain = strlen(p) < TMY_NAME_MAX && tmy_domain_ok(p) &&
+			    namespace(c, p, strcspn(p, " "));
 		if (!c->domain)
 			c->cls = TMY_DOMNAME;
 		if (!c->domain)
@@ -611,10 +628,11 @@ static bool exception_line(struct cur *u)
 		const char *p = u->p;
 		unsigned long g = 0;
 
-		/* simple_strtoul: no digits read as 0, then the space. */
+		/* simple_strtoul into an unsigned int: no digits read as 0,
+		 * 2^32 as 0; then the space. */
 		while (*p >= '0' && *p <= '9')
 			g = g * 10 + (unsigned long)(*p++ - '0');
-		if (g >= TMY_MAX_GROUPS || *p != ' ')
+		if ((unsigned int)g >= TMY_MAX_GROUPS || *p != ' ')
 			return fail(u, "bad acl_group number (0 to 255)", token(u));
 		u->p = (char *)p + 1;
 		return acl(u);
@@ -712,7 +730,19 @@ void tmy_check_init(struct tmy_check *c, enum tmy_kind kind)
 {
 	memset(c, 0, sizeof(*c));
 	c->kind = kind;
+	c->ns = xmalloc(sizeof(*c->ns));
+	c->ns[c->nns++] = xstrdup("<kernel>");
 }
+
+void tmy_check_free(struct tmy_check *c)
+{
+	for (int i = 0; i < c->nns; i++)
+		free(c->ns[i]);
+	free(c->ns);
+	c->ns = NULL;
+	c->nns = 0;
+}
+
 
 bool tmy_check_line(struct tmy_check *c, const char *line, size_t len)
 {
@@ -758,11 +788,18 @@ bool tmy_check_line(struct tmy_check *c, const char *line, size_t len)
 	if (c->kind == TMY_EXCEPTION || c->kind == TMY_PROFILE) {
 		if (*u.p == '<') {
 			char *sp = strchr(u.p, ' ');
+			const char *ns;
 
-			if (!sp || sp - u.p >= TMY_NAME_MAX - 10 || !tmy_ns_ok(u.p)) {
+			if (sp)
+				*sp = 0;
+			ns = sp ? namespace(c, u.p, sp - u.p) : NULL;
+			if (!ns) {
 				u.c->cls = TMY_NS;
-				return fail(&u, "bad namespace (<NAME> then a space)", strtok(u.p, " "));
+				return fail(&u, "bad namespace (<NAME> then a space)", u.p);
 			}
+			if (strcmp(ns, u.p))
+				warnf(c, "the kernel takes '%s' as the namespace %s (the first whose "
+				      "name begins so)", u.p, ns);
 			u.p = sp + 1;
 		}
 	}

@@ -128,6 +128,7 @@ static void check_text(const char *text, size_t len, enum tmy_kind kind, struct 
 		report(&c, line, ok, !nl, arg);
 		p = nl ? nl + 1 : end;
 	}
+	tmy_check_free(&c);
 }
 
 static void report_ours(struct tmy_check *c, int line, bool ok, bool last, void *arg)

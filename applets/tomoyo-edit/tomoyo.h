@@ -40,6 +40,10 @@ enum tmy_base tmy_ulong(unsigned long *v, const char **sp);
 bool tmy_number_ok(const char *tok, unsigned long *hi);
 /* A whole token ADDR or ADDR-ADDR, IPv4 or IPv6 (in4_pton/in6_pton). */
 bool tmy_address_ok(const char *tok);
+/* The kernel's read-back form of a valid number union token and of a
+ * valid address token (the base as written; %pI4, %pI6c). */
+void tmy_number_fmt(const char *tok, char *out, size_t n);
+void tmy_address_fmt(const char *tok, char *out, size_t n);
 /* The kernel's sscanf("%u") after a keyword: decimal digits after any
  * blanks, wrapping to 32 bits; false without a digit. */
 bool tmy_scan_u32(const char *s, unsigned int *v);
@@ -51,10 +55,13 @@ struct tmy_check {
 	const char *why;	/* out: why the kernel would drop the line */
 	enum { TMY_ARG, TMY_COND, TMY_DOMNAME, TMY_NS } cls;	/* out: what was bad */
 	char bad[96];		/* out: the token at fault, or "" */
+	char **ns;		/* namespaces the lines so far made, "<kernel>" first */
+	int nns;
 	int nwarn;		/* out: warnings on the last line */
 	char warn[4][160];	/* out: what the kernel takes but not as written */
 };
 void tmy_check_init(struct tmy_check *c, enum tmy_kind kind);
+void tmy_check_free(struct tmy_check *c);
 /* Returns true when the kernel takes the line (a comment or a blank line
  * is taken: the loader drops them); else c->why and c->bad say why. */
 bool tmy_check_line(struct tmy_check *c, const char *line, size_t len);

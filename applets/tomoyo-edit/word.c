@@ -4,6 +4,7 @@
  * their escapes, paths, domainnames, numbers and addresses.  Each function
  * takes exactly what the kernel takes, quirks included; check.c says where
  * a quirk deserves a warning. */
+#include <stdio.h>
 #include <string.h>
 
 #include "tomoyo.h"
@@ -218,34 +219,32 @@ bool tmy_scan_u32(const char *s, unsigned int *v)
 
 /* Dotted quad up to the delimiter '-' or the end: four fields of decimal
  * digits, each at most 255 (leading zeros and all), nothing else. */
-static bool ip4(const char *s, const char **end)
+static bool ip4(const char *s, const char **end, unsigned char *out)
 {
 	int fields = 0;
 
 	for (;;) {
 		unsigned v = 0, n = 0;
 
-		/* The kernel keeps a digit count in bits above the value;
-		 * only the low 16 bits are range-checked, and they hold v. */
 		while (*s >= '0' && *s <= '9') {
-			v = (v * 10 + (unsigned)(*s++ - '0')) & 0xffff;
+			v = v * 10 + (unsigned)(*s++ - '0');
 			if (v > 255)
 				return false;
 			n++;
 		}
 		if (!n)
 			return false;
-		fields++;
+		out[fields++] = (unsigned char)v;
 		if (*s == '.') {
 			if (fields == 4)
 				return false;
 			s++;
 			continue;
 		}
-		if (*s && *s != '-' && *s != ':')
+		if (*s && *s != '-')
 			return false;
 		*end = s;
-		return fields == 4 && *s != ':';
+		return fields == 4;
 	}
 }
 
@@ -254,19 +253,17 @@ static bool ip4(const char *s, const char **end)
  * leading zeros are free), at most one "::", a dotted quad as the last 32
  * bits.  "::" itself takes one group's two bytes of the sixteen, so
  * "1:2:3:4:5:6:7::8" is refused; without "::" the groups fill all 16. */
-static bool ip6(const char *s, const char **end)
+static bool ip6(const char *s, const char **end, unsigned char *out)
 {
-	int d = 0;	/* bytes in6_pton has filled */
-	bool gap = false;
+	unsigned char b[16];
+	int d = 0, gap = -1;	/* bytes in6_pton has filled; where "::" is */
 
 	if (s[0] == ':') {
 		if (s[1] != ':')
 			return false;
-		gap = true, d = 2, s += 2;
-		if (!*s || *s == '-') {
-			*end = s;
-			return true;
-		}
+		gap = 0, d = 2, s += 2;
+		if (!*s || *s == '-')
+			goto done;
 	}
 	for (;;) {
 		const char *g = s;
@@ -281,46 +278,163 @@ static bool ip6(const char *s, const char **end)
 			return false;
 		if (*s == '.') {
 			/* The quad fills the last 4 bytes, or fewer before "::". */
-			if (!((gap && d + 4 < 16) || d + 4 == 16))
+			if (!((gap >= 0 && d + 4 < 16) || d + 4 == 16) || !ip4(g, &s, b + d))
 				return false;
-			return ip4(g, end);
+			d += 4;
+			break;
 		}
+		b[d++] = (unsigned char)(w >> 8);
+		b[d++] = (unsigned char)w;
 		if (*s == ':') {
-			if (d + 2 >= 16)
+			if (d >= 16)
 				return false;
-			d += 2, s++;
+			s++;
 			if (*s == ':') {
-				if (gap)
+				if (gap >= 0)
 					return false;
-				gap = true, d += 2, s++;
+				gap = d;
+				d += 2, s++;
 				if (!*s || *s == '-')
 					break;
 			}
 			continue;
 		}
-		if ((*s && *s != '-') || (!gap && d + 2 < 16))
+		if ((*s && *s != '-') || (gap < 0 && d < 16))
 			return false;
 		break;
+	}
+done:
+	if (out) {
+		/* The bytes after "::" go to the end; zeros between. */
+		int tail = gap < 0 ? 0 : d - (gap + 2);
+
+		memset(out, 0, 16);
+		memcpy(out, b, gap < 0 ? 16 : (size_t)gap);
+		if (gap >= 0)
+			memcpy(out + 16 - tail, b + gap + 2, (size_t)tail);
 	}
 	*end = s;
 	return true;
 }
 
-bool tmy_address_ok(const char *tok)
+/* The address or range in tok: false if the kernel refuses it. */
+static bool address(const char *tok, unsigned char ip[2][16], bool *v6)
 {
 	const char *e;
 
+	*v6 = false;
 	if (!strchr(tok, ':')) {
-		if (!ip4(tok, &e))
-			goto v6;
-		if (!*e)
-			return true;
-		return *e == '-' && ip4(e + 1, &e) && !*e;
+		if (ip4(tok, &e, ip[0])) {
+			if (!*e) {
+				memcpy(ip[1], ip[0], 4);
+				return true;
+			}
+			return *e == '-' && ip4(e + 1, &e, ip[1]) && !*e;
+		}
 	}
-v6:
-	if (!ip6(tok, &e))
+	*v6 = true;
+	if (!ip6(tok, &e, ip[0]))
 		return false;
-	if (!*e)
+	if (!*e) {
+		memcpy(ip[1], ip[0], 16);
 		return true;
-	return *e == '-' && ip6(e + 1, &e) && !*e;
+	}
+	return *e == '-' && ip6(e + 1, &e, ip[1]) && !*e;
+}
+
+bool tmy_address_ok(const char *tok)
+{
+	unsigned char ip[2][16];
+	bool v6;
+
+	return address(tok, ip, &v6);
+}
+
+/* %pI6c: lower-case hex, the first longest run of two or more zero
+ * groups as "::", the last 32 bits dotted for a v4-mapped or ISATAP
+ * address. */
+static void ip6_fmt(const unsigned char *a, char *out, size_t n)
+{
+	int g[8], best = -1, bestlen = 1, i, len;
+	bool v4 = (!memcmp(a, "\0\0\0\0\0\0\0\0\0\0\xff\xff", 12)) ||
+		  ((a[8] | 0x02) == 0x02 && a[9] == 0 && a[10] == 0x5e && a[11] == 0xfe);
+	int ng = v4 ? 6 : 8;
+	size_t o = 0;
+
+	for (i = 0; i < 8; i++)
+		g[i] = a[2 * i] << 8 | a[2 * i + 1];
+	for (i = 0; i < ng; i += len ? len : 1) {
+		for (len = 0; i + len < ng && !g[i + len]; len++)
+			;
+		if (len > bestlen)
+			best = i, bestlen = len;
+	}
+	out[0] = 0;
+	for (i = 0; i < ng; i++) {
+		if (i == best) {
+			o += (size_t)snprintf(out + o, n - o, "::");
+			i += bestlen - 1;
+			continue;
+		}
+		o += (size_t)snprintf(out + o, n - o, "%s%x", i && i != best + bestlen ? ":" : "",
+				      g[i]);
+	}
+	if (v4)
+		snprintf(out + o, n - o, "%s%u.%u.%u.%u", best + bestlen == ng ? "" : ":", a[12],
+			 a[13], a[14], a[15]);
+}
+
+void tmy_address_fmt(const char *tok, char *out, size_t n)
+{
+	unsigned char ip[2][16];
+	bool v6;
+	char a[64], b[64];
+
+	out[0] = 0;
+	if (!address(tok, ip, &v6))
+		return;
+	if (!v6) {
+		snprintf(a, sizeof(a), "%u.%u.%u.%u", ip[0][0], ip[0][1], ip[0][2], ip[0][3]);
+		snprintf(b, sizeof(b), "%u.%u.%u.%u", ip[1][0], ip[1][1], ip[1][2], ip[1][3]);
+		if (!memcmp(ip[0], ip[1], 4))
+			snprintf(out, n, "%s", a);
+		else
+			snprintf(out, n, "%s-%s", a, b);
+		return;
+	}
+	ip6_fmt(ip[0], a, sizeof(a));
+	ip6_fmt(ip[1], b, sizeof(b));
+	if (!memcmp(ip[0], ip[1], 16))
+		snprintf(out, n, "%s", a);
+	else
+		snprintf(out, n, "%s-%s", a, b);
+}
+
+/* One number of a union as the kernel prints it back: in the base it
+ * was written in. */
+static size_t number_fmt1(char *out, size_t n, unsigned long v, enum tmy_base b)
+{
+	return (size_t)snprintf(out, n, b == TMY_HEX ? "0x%lX" : b == TMY_OCT ? "0%lo" : "%lu", v);
+}
+
+void tmy_number_fmt(const char *tok, char *out, size_t n)
+{
+	unsigned long lo, hi;
+	enum tmy_base bl, bh;
+	size_t o;
+
+	out[0] = 0;
+	if (!(bl = tmy_ulong(&lo, &tok)))
+		return;
+	hi = lo, bh = bl;
+	if (*tok == '-') {
+		tok++;
+		bh = tmy_ulong(&hi, &tok);
+	}
+	o = number_fmt1(out, n, lo, bl);
+	if ((lo != hi || bl != bh) && o < n) {
+		o += (size_t)snprintf(out + o, n - o, "-");
+		if (o < n)
+			number_fmt1(out + o, n - o, hi, bh);
+	}
 }
