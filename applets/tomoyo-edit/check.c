@@ -60,6 +60,38 @@ static const char *namespace(struct tmy_check *c, const char *name, size_t len)
 	return c->ns[c->nns++];
 }
 
+/* The taken line's text parts grow here, bounded: a line longer than
+ * TMY_TEXT_MAX in its printed form is refused (the kernel's own buffers
+ * would take it; no real policy comes near). */
+static void add(char **s, size_t *len, size_t *cap, const char *p, size_t n)
+{
+	if (*len + n + 1 > *cap) {
+		size_t c = *cap ? *cap : 256;
+
+		while (c < *len + n + 1)
+			c *= 2;
+		*s = xrealloc(*s, c);
+		*cap = c;
+	}
+	memcpy(*s + *len, p, n);
+	*len += n;
+	(*s)[*len] = 0;
+}
+
+static void put(struct cur *u, const char *p)
+{
+	struct tmy_line *l = &u->c->line;
+
+	add(&l->t, &l->tlen, &l->tcap, p, strlen(p));
+}
+
+static void put_a(struct cur *u, const char *p)
+{
+	struct tmy_line *l = &u->c->line;
+
+	add(&l->a, &l->alen, &l->acap, p, strlen(p));
+}
+
 /* tomoyo_read_token: up to the next space, which is cut. */
 static char *token(struct cur *u)
 {
@@ -101,15 +133,24 @@ static bool group_name(struct cur *u)
 
 	u->p++;
 	g = token(u);
-	return word_ok(g) || fail(u, "bad group name", g);
+	if (!word_ok(g))
+		return fail(u, "bad group name", g);
+	put(u, " @");
+	put(u, g);
+	return true;
 }
 
 /* A group's own name in its definition (tomoyo_write_group). */
-static bool def_group_name(struct cur *u)
+static bool def_group_name(struct cur *u, int kind)
 {
 	char *g = token(u);
 
-	return word_ok(g) || fail(u, "bad group name", g);
+	if (!word_ok(g))
+		return fail(u, "bad group name", g);
+	u->c->line.what = TW_GROUP;
+	u->c->line.n = kind;
+	put_a(u, g);
+	return true;
 }
 
 /* tomoyo_parse_name_union */
@@ -122,7 +163,19 @@ static bool name_union(struct cur *u, const char *what)
 	t = token(u);
 	if (!*t)
 		return fail(u, what, "");
-	return word_ok(t) || fail(u, what, t);
+	if (!word_ok(t))
+		return fail(u, what, t);
+	put(u, " ");
+	put(u, t);
+	return true;
+}
+
+static void put_number(struct cur *u, const char *tok)
+{
+	char n[128];
+
+	tmy_number_fmt(tok, n, sizeof(n));
+	put(u, n);
 }
 
 /* tomoyo_parse_number_union */
@@ -136,7 +189,11 @@ static bool number_union(struct cur *u, const char *what, unsigned long *hi)
 		return group_name(u);
 	}
 	t = token(u);
-	return tmy_number_ok(t, hi) || fail(u, what, t);
+	if (!tmy_number_ok(t, hi))
+		return fail(u, what, t);
+	put(u, " ");
+	put_number(u, t);
+	return true;
 }
 
 /* tomoyo_permstr: keyword found in the operation word at its start or
@@ -212,8 +269,10 @@ static bool dqword(const char *s)
 	return n == 2 || tmy_word_ok(s + 1, n - 2);
 }
 
-/* One "left=right" or "left!=right" of tomoyo_get_condition. */
-static bool condition(struct cur *u, char *w, bool *grant_log)
+/* One "left=right" or "left!=right" of tomoyo_get_condition, printed
+ * back as the kernel prints it (numbers in their base); grant_log is kept
+ * apart: the kernel prints it last. */
+static bool condition(struct cur *u, char *w, const char **grant_log)
 {
 	char *eq = strchr(w, '='), *left = w, *right;
 	bool is_not;
@@ -229,16 +288,22 @@ static bool condition(struct cur *u, char *w, bool *grant_log)
 	if (!strcmp(left, "grant_log")) {
 		if (is_not || *grant_log || (strcmp(right, "yes") && strcmp(right, "no")))
 			return fail(u, "bad grant_log= (once, yes or no)", right);
-		*grant_log = true;
+		*grant_log = right;
 		return true;
 	}
+	put(u, " ");
 	if (!strncmp(left, "exec.argv[", 10)) {
 		const char *p = left + 10;
 		unsigned long v;
 
 		if (tmy_ulong(&v, &p) != TMY_DEC || *p++ != ']' || *p)
 			return fail(u, "bad exec.argv[N] (N decimal)", left);
-		return dqword(right) || fail(u, "bad exec.argv[] value (\"WORD\")", right);
+		if (!dqword(right))
+			return fail(u, "bad exec.argv[] value (\"WORD\")", right);
+		put(u, left);
+		put(u, is_not ? "!=" : "=");
+		put(u, right);
+		return true;
 	}
 	if (!strncmp(left, "exec.envp[\"", 11)) {
 		char *name = left + 11;
@@ -249,22 +314,44 @@ static bool condition(struct cur *u, char *w, bool *grant_log)
 		name[n - 2] = 0;
 		if (!word_ok(name))
 			return fail(u, "bad exec.envp[\"NAME\"]", name);
-		return !strcmp(right, "NULL") || dqword(right) ||
-		       fail(u, "bad exec.envp[] value (\"WORD\" or NULL)", right);
+		if (strcmp(right, "NULL") && !dqword(right))
+			return fail(u, "bad exec.envp[] value (\"WORD\" or NULL)", right);
+		put(u, "exec.envp[\"");
+		put(u, name);
+		put(u, is_not ? "\"]!=" : "\"]=");
+		put(u, right);
+		return true;
 	}
 	if (!cond_word(left)) {
 		if (*left == '@' || !tmy_number_ok(left, NULL))
 			return fail(u, "bad condition", left);
-	} else if (!strcmp(left, "exec.realpath") || !strcmp(left, "symlink.target")) {
-		if (*right == '@')
-			return word_ok(right + 1) || fail(u, "bad group name", right + 1);
-		return dqword(right) || fail(u, "bad condition value (\"WORD\" or @GROUP)", right);
+		put_number(u, left);
+	} else {
+		put(u, left);
 	}
-	if (cond_word(right))
+	put(u, is_not ? "!=" : "=");
+	if (!strcmp(left, "exec.realpath") || !strcmp(left, "symlink.target")) {
+		if (*right == '@' && !word_ok(right + 1))
+			return fail(u, "bad group name", right + 1);
+		if (*right != '@' && !dqword(right))
+			return fail(u, "bad condition value (\"WORD\" or @GROUP)", right);
+		put(u, right);
 		return true;
-	if (*right == '@')
-		return word_ok(right + 1) || fail(u, "bad group name", right + 1);
-	return tmy_number_ok(right, NULL) || fail(u, "bad condition value", right);
+	}
+	if (cond_word(right)) {
+		put(u, right);
+		return true;
+	}
+	if (*right == '@') {
+		if (!word_ok(right + 1))
+			return fail(u, "bad group name", right + 1);
+		put(u, right);
+		return true;
+	}
+	if (!tmy_number_ok(right, NULL))
+		return fail(u, "bad condition value", right);
+	put_number(u, right);
+	return true;
 }
 
 /* tomoyo_get_domainname: a domainname runs while the words after it are
@@ -295,8 +382,8 @@ static bool domainname(struct cur *u, const char *what)
  * preference (file execute only), then conditions. */
 static bool tail(struct cur *u, bool execute_only)
 {
-	bool transit = false, grant_log = false;
-	const char *to = "";
+	bool transit = false;
+	const char *to = "", *grant_log = NULL;
 
 	if (!*u->p)
 		return true;
@@ -305,6 +392,8 @@ static bool tail(struct cur *u, bool execute_only)
 		if (!domainname(u, "bad domainname"))
 			return false;
 		transit = true;
+		put(u, " ");
+		put(u, to);
 	} else {
 		size_t n = strcspn(u->p, " ");
 		char save = u->p[n];
@@ -314,8 +403,11 @@ static bool tail(struct cur *u, bool execute_only)
 			  !strcmp(u->p, "initialize") || !strcmp(u->p, "reset") ||
 			  !strcmp(u->p, "child") || !strcmp(u->p, "parent");
 		u->p[n] = save;
-		if (transit)
+		if (transit) {
 			to = token(u);
+			put(u, " ");
+			put(u, to);
+		}
 	}
 	while (*u->p)
 		if (!condition(u, token(u), &grant_log))
@@ -326,47 +418,64 @@ static bool tail(struct cur *u, bool execute_only)
 			    "transition, which only follows 'file execute PATH')"
 			    : "a domain transition only follows 'file execute PATH'", to);
 	}
+	if (grant_log) {
+		put(u, " grant_log=");
+		put(u, grant_log);
+	}
 	return true;
+}
+
+static void set_acl(struct cur *u, enum tmy_acl acl, unsigned perm)
+{
+	u->c->line.what = TW_ACL;
+	u->c->line.acl = acl;
+	u->c->line.perm = perm;
+}
+
+/* The operations of class kw[] named in op, as bits in kw's order. */
+static unsigned perms(const char *op, const char *const *kw, int n)
+{
+	unsigned perm = 0;
+
+	for (int i = 0; i < n; i++)
+		if (permstr(op, kw[i]))
+			perm |= 1u << i;
+	return perm;
 }
 
 static bool file_acl(struct cur *u)
 {
 	struct tmy_check *c = u->c;
 	char *op = token(u);
-	unsigned perm = 0;
-	int i;
+	unsigned perm;
 
-	for (i = 0; i < N(path_ops); i++)
-		if (permstr(op, path_ops[i]))
-			perm |= 1u << i;
-	if (perm) {
+	if ((perm = perms(op, path_ops, N(path_ops)))) {
 		extra_ops(c, op, path_ops, N(path_ops), "path");
+		set_acl(u, TA_PATH, perm);
 		return name_union(u, "bad path") && tail(u, perm == 1);
 	}
-	for (i = 0; i < N(path2_ops); i++)
-		perm |= permstr(op, path2_ops[i]);
-	if (perm) {
+	if ((perm = perms(op, path2_ops, N(path2_ops)))) {
 		extra_ops(c, op, path2_ops, N(path2_ops), "two-path");
+		set_acl(u, TA_PATH2, perm);
 		return name_union(u, "bad path") && name_union(u, "bad second path") &&
 		       tail(u, false);
 	}
-	for (i = 0; i < N(pn_ops); i++)
-		perm |= permstr(op, pn_ops[i]);
-	if (perm) {
+	if ((perm = perms(op, pn_ops, N(pn_ops)))) {
 		extra_ops(c, op, pn_ops, N(pn_ops), "path-and-number");
+		set_acl(u, TA_NUMBER, perm);
 		return name_union(u, "bad path") && number_union(u, "bad number", NULL) &&
 		       tail(u, false);
 	}
-	for (i = 0; i < N(mkdev_ops); i++)
-		perm |= permstr(op, mkdev_ops[i]);
-	if (perm) {
+	if ((perm = perms(op, mkdev_ops, N(mkdev_ops)))) {
 		extra_ops(c, op, mkdev_ops, N(mkdev_ops), "device");
+		set_acl(u, TA_MKDEV, perm);
 		return name_union(u, "bad path") && number_union(u, "bad mode", NULL) &&
 		       number_union(u, "bad major number", NULL) &&
 		       number_union(u, "bad minor number", NULL) && tail(u, false);
 	}
 	if (permstr(op, "mount")) {
 		extra_ops(c, op, mount_ops, 1, "mount");
+		set_acl(u, TA_MOUNT, 1);
 		return name_union(u, "bad device") && name_union(u, "bad directory") &&
 		       name_union(u, "bad filesystem type") &&
 		       number_union(u, "bad mount flags", NULL) && tail(u, false);
@@ -374,9 +483,47 @@ static bool file_acl(struct cur *u)
 	return fail(u, "unknown file operation", op);
 }
 
-static bool proto(struct cur *u)
+static const char *const protos[] = { "stream", "dgram", "raw", "seqpacket" };
+
+void tmy_acl_head(const struct tmy_line *l, unsigned perm, struct buf *out)
 {
-	static const char *const protos[] = { "stream", "dgram", "raw", "seqpacket" };
+	static const char *const *const ops[] = {
+		[TA_PATH] = path_ops, [TA_PATH2] = path2_ops, [TA_NUMBER] = pn_ops,
+		[TA_MKDEV] = mkdev_ops, [TA_INET] = sock_ops, [TA_UNIX] = sock_ops,
+	};
+	static const int nops[] = {
+		[TA_PATH] = N(path_ops), [TA_PATH2] = N(path2_ops), [TA_NUMBER] = N(pn_ops),
+		[TA_MKDEV] = N(mkdev_ops), [TA_INET] = N(sock_ops), [TA_UNIX] = N(sock_ops),
+	};
+	int first = 1;
+
+	switch (l->acl) {
+	case TA_MOUNT:
+		buf_put_str(out, "file mount");
+		return;
+	case TA_ENV:
+		buf_put_str(out, "misc env");
+		return;
+	case TA_TASK:
+		buf_put_str(out, "task manual_domain_transition");
+		return;
+	case TA_INET:
+	case TA_UNIX:
+		buf_printf(out, "network %s %s ", l->acl == TA_INET ? "inet" : "unix",
+			   protos[l->proto]);
+		break;
+	default:
+		buf_put_str(out, "file ");
+	}
+	for (int i = 0; i < nops[l->acl]; i++)
+		if (perm & 1u << i) {
+			buf_printf(out, "%s%s", first ? "" : "/", ops[l->acl][i]);
+			first = 0;
+		}
+}
+
+static bool proto(struct cur *u, enum tmy_acl acl)
+{
 	char *pr = token(u), *op = token(u);
 	unsigned perm = 0;
 	int i;
@@ -391,6 +538,8 @@ static bool proto(struct cur *u)
 	if (!perm)
 		return fail(u, "unknown network operation (bind, listen, connect, send)", op);
 	extra_ops(u->c, op, sock_ops, N(sock_ops), "network");
+	set_acl(u, acl, perm);
+	u->c->line.proto = i;
 	return true;
 }
 
@@ -398,16 +547,19 @@ static bool inet_acl(struct cur *u)
 {
 	unsigned long hi;
 
-	if (!proto(u))
+	if (!proto(u, TA_INET))
 		return false;
 	if (*u->p == '@') {
 		if (!group_name(u))
 			return false;
 	} else {
-		char *a = token(u);
+		char *a = token(u), ip[128];
 
 		if (!tmy_address_ok(a))
 			return fail(u, "bad IP address", a);
+		tmy_address_fmt(a, ip, sizeof(ip));
+		put(u, " ");
+		put(u, ip);
 	}
 	if (!number_union(u, "bad port", &hi))
 		return false;
@@ -418,7 +570,7 @@ static bool inet_acl(struct cur *u)
 
 static bool unix_acl(struct cur *u)
 {
-	return proto(u) && name_union(u, "bad socket path") && tail(u, false);
+	return proto(u, TA_UNIX) && name_union(u, "bad socket path") && tail(u, false);
 }
 
 static bool misc_acl(struct cur *u)
@@ -430,6 +582,9 @@ static bool misc_acl(struct cur *u)
 	e = token(u);
 	if (!word_ok(e) || strchr(e, '='))
 		return fail(u, "bad environment variable name", e);
+	set_acl(u, TA_ENV, 1);
+	put(u, " ");
+	put(u, e);
 	return tail(u, false);
 }
 
@@ -437,12 +592,20 @@ static bool foreign_line(struct cur *u, const char *line);
 
 static bool task_acl(struct cur *u)
 {
+	char *d;
+
 	if (!foreign_line(u, u->p - 5))
 		return false;
 	if (!starts(&u->p, "manual_domain_transition "))
 		return fail(u, "not in mainline TOMOYO 2.6 (only task manual_domain_transition)",
 			    u->p);
-	return domainname(u, "bad domainname") && tail(u, false);
+	d = u->p;
+	set_acl(u, TA_TASK, 1);
+	if (!domainname(u, "bad domainname"))
+		return false;
+	put(u, " ");
+	put(u, d);
+	return tail(u, false);
 }
 
 /* Keywords of TOMOYO 1.8 / AKARI / ccs-patch and of 2.2-2.5 that 6.1's
@@ -498,11 +661,14 @@ static bool domain_line(struct cur *u, bool del)
 	if (sel && !strncmp(p, "domain=", 7)) {
 		/* tomoyo_select_domain: a domain that exists, else none. */
 		c->domain = tmy_ns_ok(p + 7);
+		c->line.what = TW_SELECT;
+		put_a(u, p + 7);
 		return c->domain || fail(u, "bad domainname", p + 7);
 	}
 	if (sel && (!strncmp(p, "pid=", 4) || !strncmp(p, "global-pid=", 11) ||
 		    !strncmp(p, "Q=", 2))) {
 		c->domain = true;
+		c->line.what = TW_SELECT;
 		return true;
 	}
 	if (*p == '<') {
@@ -512,6 +678,8 @@ static bool domain_line(struct cur *u, bool del)
 			c->domain = false;
 			if (!tmy_domain_ok(p))
 				warnf(c, "'%s' is not a domainname: deletes nothing%s", p, NULL);
+			c->line.what = TW_DOMAIN;
+			put_a(u, p);
 			return true;
 		}
 		c->domain = strlen(p) < TMY_NAME_MAX && tmy_domain_ok(p) &&
@@ -521,6 +689,8 @@ static bool domain_line(struct cur *u, bool del)
 		if (!c->domain)
 			return fail(u, strlen(p) >= TMY_NAME_MAX ? "domainname too long (4086 bytes or more)"
 				    : "bad domainname", p);
+		c->line.what = sel ? TW_SELECT : TW_DOMAIN;
+		put_a(u, p);
 		return true;
 	}
 	if (!c->domain)
@@ -530,18 +700,26 @@ static bool domain_line(struct cur *u, bool del)
 		if (strspn(p + 11, " 0123456789") != strlen(p + 11))
 			warnf(c, "the kernel reads use_profile %s and ignores the rest%s",
 			      p + 12, NULL);
+		c->line.what = TW_USE_PROFILE;
+		c->line.n = (int)n;
 		return true;
 	}
-	if (!strncmp(p, "use_group", 9) && tmy_scan_u32(p + 9, &n) && n < TMY_MAX_GROUPS)
+	if (!strncmp(p, "use_group", 9) && tmy_scan_u32(p + 9, &n) && n < TMY_MAX_GROUPS) {
+		c->line.what = TW_USE_GROUP;
+		c->line.n = (int)n;
 		return true;
-	if (!strncmp(p, "quota_exceeded", 14) || !strncmp(p, "transition_failed", 17))
+	}
+	if (!strncmp(p, "quota_exceeded", 14) || !strncmp(p, "transition_failed", 17)) {
+		c->line.what = TW_FLAG;
+		c->line.n = p[0] == 't';
 		return true;
+	}
 	if (!strncmp(p, "use_profile ", 12) || !strncmp(p, "use_group ", 10))
 		return fail(u, "out of range (0 to 255)", strchr(p, ' ') + 1);
 	return acl(u);
 }
 
-static bool transition(struct cur *u, int keep)
+static bool transition(struct cur *u, int type, int keep)
 {
 	char *prog = u->p, *from = strstr(prog, " from "), *dom = NULL;
 
@@ -556,6 +734,11 @@ static bool transition(struct cur *u, int keep)
 		return fail(u, "bad program (a path or any)", prog);
 	if (dom && strcmp(dom, "any") && !tmy_domain_ok(dom) && !path_ok(dom))
 		return fail(u, "bad 'from' (a domainname, a program or any)", dom);
+	u->c->line.what = TW_TRANSITION;
+	u->c->line.n = type;
+	put(u, prog ? prog : "any");
+	put(u, " from ");
+	put(u, dom ? dom : "any");
 	return true;
 }
 
@@ -580,27 +763,33 @@ static bool exception_line(struct cur *u)
 			return fail(u, "the aggregated name may not hold wildcards", agg);
 		if (*u->p)
 			warnf(u->c, "the kernel ignores '%s'%s", u->p, NULL);
+		u->c->line.what = TW_AGGREGATOR;
+		put(u, orig);
+		put(u, " ");
+		put(u, agg);
 		return true;
 	}
 	for (int i = 0; i < N(tc); i++)
 		if (starts(&u->p, tc[i].kw))
-			return transition(u, tc[i].keep);
+			return transition(u, i, tc[i].keep);
 	if (starts(&u->p, "path_group ")) {
 		char *m;
 
-		if (!def_group_name(u))
+		if (!def_group_name(u, 0))
 			return false;
 		/* tomoyo_write_group takes any member, even none. */
 		m = token(u);
 		if (!word_ok(m))
 			warnf(u->c, "path_group member '%s' is not a word: the kernel takes it, "
 			      "but no path will ever match it%s", m, NULL);
+		put(u, " ");
+		put(u, m);
 		if (*u->p)
 			warnf(u->c, "the kernel ignores '%s'%s", u->p, NULL);
 		return true;
 	}
 	if (starts(&u->p, "number_group ")) {
-		if (!def_group_name(u))
+		if (!def_group_name(u, 1))
 			return false;
 		if (*u->p == '@')
 			return fail(u, "a group may not hold a group", u->p);
@@ -613,13 +802,18 @@ static bool exception_line(struct cur *u)
 	if (starts(&u->p, "address_group ")) {
 		char *a;
 
-		if (!def_group_name(u))
+		char ip[128];
+
+		if (!def_group_name(u, 2))
 			return false;
 		if (*u->p == '@')
 			return fail(u, "a group may not hold a group", u->p);
 		a = token(u);
 		if (!tmy_address_ok(a))
 			return fail(u, "bad IP address", a);
+		tmy_address_fmt(a, ip, sizeof(ip));
+		put(u, " ");
+		put(u, ip);
 		if (*u->p)
 			warnf(u->c, "the kernel ignores '%s'%s", u->p, NULL);
 		return true;
@@ -635,6 +829,8 @@ static bool exception_line(struct cur *u)
 		if ((unsigned int)g >= TMY_MAX_GROUPS || *p != ' ')
 			return fail(u, "bad acl_group number (0 to 255)", token(u));
 		u->p = (char *)p + 1;
+		u->c->line.group = true;
+		u->c->line.n = (int)(unsigned int)g;
 		return acl(u);
 	}
 	if (!foreign_line(u, line))
@@ -665,6 +861,8 @@ static bool profile_line(struct cur *u)
 		if (v != 20150505 && v != 20110903)
 			warnf(u->c, "PROFILE_VERSION=%s: the kernel stops at boot unless it is "
 			      "20150505 (or 20110903)%s", p + 16, NULL);
+		u->c->line.what = TW_VERSION;
+		u->c->line.n = (int)v;
 		return true;
 	}
 	while (*p >= '0' && *p <= '9')
@@ -678,6 +876,10 @@ static bool profile_line(struct cur *u)
 	if (!eq)
 		return fail(u, "no '=' (N-KEY=VALUE)", name);
 	*eq = 0;
+	u->c->line.what = TW_PROFILE;
+	u->c->line.n = (int)(unsigned int)n;
+	put_a(u, name);
+	put(u, eq + 1);
 	if (!strcmp(name, "COMMENT") || !strcmp(name, "PREFERENCE"))
 		return true;
 	if (!strcmp(name, "CONFIG"))
@@ -712,10 +914,15 @@ value:
 /* tomoyo_write_manager */
 static bool manager_line(struct cur *u)
 {
-	if (!strcmp(u->p, "manage_by_non_root"))
+	if (!strcmp(u->p, "manage_by_non_root")) {
+		u->c->line.what = TW_NONROOT;
 		return true;
-	if (tmy_domain_ok(u->p) || word_ok(u->p))
+	}
+	if (tmy_domain_ok(u->p) || word_ok(u->p)) {
+		u->c->line.what = TW_MANAGER;
+		put_a(u, u->p);
 		return true;
+	}
 	return fail(u, "not a program path, a domainname or manage_by_non_root", u->p);
 }
 
@@ -736,6 +943,8 @@ void tmy_check_init(struct tmy_check *c, enum tmy_kind kind)
 
 void tmy_check_free(struct tmy_check *c)
 {
+	free(c->line.a);
+	free(c->line.t);
 	for (int i = 0; i < c->nns; i++)
 		free(c->ns[i]);
 	free(c->ns);
@@ -753,6 +962,14 @@ bool tmy_check_line(struct tmy_check *c, const char *line, size_t len)
 	c->why = NULL;
 	c->cls = TMY_ARG;
 	c->bad[0] = 0;
+	c->line.what = TW_NONE;
+	c->line.del = c->line.group = false;
+	c->line.ns = c->ns[0];
+	c->line.n = c->line.proto = 0;
+	c->line.perm = 0;
+	c->line.alen = c->line.tlen = 0;
+	add(&c->line.a, &c->line.alen, &c->line.acap, "", 0);
+	add(&c->line.t, &c->line.tlen, &c->line.tcap, "", 0);
 	c->nwarn = 0;
 	if (memchr(line, 0, len)) {
 		u.c->why = "a NUL byte: the kernel reads the line only up to it";
@@ -778,12 +995,14 @@ bool tmy_check_line(struct tmy_check *c, const char *line, size_t len)
 		return true;
 	if (!strcmp(buf, "reset")) {
 		c->domain = false;
+		c->line.what = TW_RESET;
 		return true;
 	}
 	if (c->kind != TMY_PROFILE && !strcmp(buf, "select transition_only"))
 		return true;
 	p = buf;
 	del = starts(&p, "delete ");
+	c->line.del = del;
 	u.p = p;
 	if (c->kind == TMY_EXCEPTION || c->kind == TMY_PROFILE) {
 		if (*u.p == '<') {
@@ -800,6 +1019,7 @@ bool tmy_check_line(struct tmy_check *c, const char *line, size_t len)
 			if (strcmp(ns, u.p))
 				warnf(c, "the kernel takes '%s' as the namespace %s (the first whose "
 				      "name begins so)", u.p, ns);
+			c->line.ns = ns;
 			u.p = sp + 1;
 		}
 	}

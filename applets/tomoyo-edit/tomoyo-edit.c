@@ -4,7 +4,7 @@
  * command line and the output; a line's verdict is check.c's. */
 /* applet: tomoyo-edit
  * summary: TOMOYO policy checking, editing, loading and saving
- * usage: tomoyo-edit [--root DIR] check [-t KIND] FILE...
+ * usage: tomoyo-edit [--root DIR] check [-p] [-t KIND] FILE...
  * usage: tomoyo-edit COMMAND [ARG...]
  * compat: tomoyo-checkpolicy
  * help:
@@ -13,10 +13,13 @@
  * still reports success, so a line it would drop is an error here, named
  * FILE:LINE with the reason.
  *
- *   check [-t KIND] FILE...  the verdict on every line of each FILE ("-":
- *                        stdin); KIND (domain, exception, profile, manager,
- *                        or d, e, p, m) from -t, else from the file's name
- *                        (domain_policy.conf, exception_policy.conf, ...)
+ *   check [-p] [-t KIND] FILE...  the verdict on every line of each FILE
+ *                        ("-": stdin); KIND (domain, exception, profile,
+ *                        manager, or d, e, p, m) from -t, else from the
+ *                        file's name (domain_policy.conf, ...); -p: then
+ *                        print each FILE as a freshly booted kernel would
+ *                        hold it and read it back once it is loaded (lines
+ *                        merged, deletes applied, built-in policy added)
  *
  * Lines the kernel takes but not as written (an operation it skips, words
  * after the last argument it ignores, a raw byte it reads as a space, a
@@ -145,7 +148,10 @@ static void report_ours(struct tmy_check *c, int line, bool ok, bool last, void 
 		     "last line (tomoyo-edit load adds one)", name, line);
 }
 
-static struct opt check_opts[] = { { 't', "type", OPT_ARG }, OPT_END };
+enum { C_TYPE, C_PRINT, C_N };
+static struct opt check_opts[] = {
+	[C_TYPE] = { 't', "type", OPT_ARG }, [C_PRINT] = { 'p', "print", 0 }, [C_N] = OPT_END
+};
 
 static int cmd_check(int argc, char **argv)
 {
@@ -157,16 +163,27 @@ static int cmd_check(int argc, char **argv)
 		char *name, *text;
 		size_t len;
 
-		if (check_opts[0].arg) {
-			if (kind_of(check_opts[0].arg, &k))
+		if (check_opts[C_TYPE].arg) {
+			if (kind_of(check_opts[C_TYPE].arg, &k))
 				usage_error("check: -t %s: not domain, exception, profile or manager",
-					    str_esc(check_opts[0].arg, SIZE_MAX));
+					    str_esc(check_opts[C_TYPE].arg, SIZE_MAX));
 		} else if (kind_of_name(argv[i], &k)) {
 			usage_error("check: %s: which kind of policy? (-t domain|exception|"
 				    "profile|manager)", str_esc(argv[i], SIZE_MAX));
 		}
 		text = read_policy(argv[i], &name, &len);
 		check_text(text, len, k, &t, report_ours, (void *)str_esc(name, SIZE_MAX));
+		if (check_opts[C_PRINT].seen) {
+			struct tmy_policy *p = tmy_policy_new(k);
+			struct buf out = BUF_INIT(0);
+
+			tmy_policy_builtin(p);
+			tmy_policy_add(p, text, len, NULL);
+			tmy_policy_print(p, &out);
+			xwrite_all(1, out.p, out.len, "stdout");
+			buf_free(&out);
+			tmy_policy_free(p);
+		}
 		free(text);
 		free(name);
 	}
@@ -234,7 +251,7 @@ static int later(int argc, char **argv)
 }
 
 static const struct subcmd cmds[] = {
-	{ "check", cmd_check, 0, -1, NULL, "[-t KIND] FILE..." },
+	{ "check", cmd_check, 0, -1, NULL, "[-p] [-t KIND] FILE..." },
 	{ "domains", later, 0, -1, NULL, "" },
 	{ "show", later, 0, -1, NULL, "DOMAIN" },
 	{ "add", later, 0, -1, NULL, "DOMAIN LINE..." },

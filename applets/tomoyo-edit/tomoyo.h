@@ -47,6 +47,42 @@ void tmy_address_fmt(const char *tok, char *out, size_t n);
 /* The kernel's sscanf("%u") after a keyword: decimal digits after any
  * blanks, wrapping to 32 bits; false without a digit. */
 bool tmy_scan_u32(const char *s, unsigned int *v);
+/* sscanf(s, "=%u"): '=' then tmy_scan_u32. */
+bool tmy_scan_eq_u32(const char *s, unsigned int *v);
+
+struct buf;
+
+/* What a line the kernel takes does, in the kernel's own printed form. */
+enum tmy_what {
+	TW_NONE,		/* a comment, a blank line, select transition_only */
+	TW_RESET,		/* reset: no domain selected */
+	TW_SELECT,		/* select ...: a domain selected, none made (a: its name) */
+	TW_DOMAIN,		/* a: domainname */
+	TW_USE_PROFILE, TW_USE_GROUP, TW_FLAG,	/* n */
+	TW_ACL,			/* acl, proto, perm, t; in acl_group n when group */
+	TW_TRANSITION,		/* n: type; t: "PROGRAM from DOMAIN" */
+	TW_AGGREGATOR,		/* t: "ORIGINAL AGGREGATED" */
+	TW_GROUP,		/* n: 0 path, 1 number, 2 address; a: name; t: member */
+	TW_VERSION,		/* n */
+	TW_PROFILE,		/* n: profile; a: key; t: value */
+	TW_MANAGER,		/* a */
+	TW_NONROOT,		/* manage_by_non_root */
+};
+enum tmy_acl { TA_PATH, TA_PATH2, TA_NUMBER, TA_MKDEV, TA_MOUNT, TA_INET, TA_UNIX, TA_ENV, TA_TASK,
+	       TA_KINDS };
+struct tmy_line {
+	enum tmy_what what;
+	bool del, group;
+	const char *ns;		/* exception, profile: the namespace (tmy_check's) */
+	int n;
+	enum tmy_acl acl;
+	int proto;		/* 0 stream, 1 dgram, 2 raw, 3 seqpacket */
+	unsigned perm;		/* bits in the kernel's keyword order */
+	char *a, *t;		/* NUL-terminated; valid until the next line */
+	size_t alen, tlen, acap, tcap;
+};
+/* The words of an ACL as the kernel prints it: "file read/write", ... */
+void tmy_acl_head(const struct tmy_line *l, unsigned perm, struct buf *out);
 
 /* check.c: the verdict on one line, as the kernel would give it. */
 struct tmy_check {
@@ -57,6 +93,7 @@ struct tmy_check {
 	char bad[96];		/* out: the token at fault, or "" */
 	char **ns;		/* namespaces the lines so far made, "<kernel>" first */
 	int nns;
+	struct tmy_line line;	/* out: the line, when taken */
 	int nwarn;		/* out: warnings on the last line */
 	char warn[4][160];	/* out: what the kernel takes but not as written */
 };
@@ -70,12 +107,11 @@ const char *tmy_kind_name(enum tmy_kind k);
 /* policy.c: a policy file as the kernel holds it, after every line of it
  * was written (same-argument ACLs merged, duplicates dropped, deletes
  * applied), and printed as the kernel prints it back. */
-struct buf;
 struct tmy_policy;
 struct tmy_policy *tmy_policy_new(enum tmy_kind kind);
 /* Each line of text into p as the kernel would take it; a line the kernel
- * would drop is reported ("name:LINE: why", counted by diag_count) and left
- * out.  Returns how many were dropped. */
+ * would drop is reported ("name:LINE: why", counted by diag_count; name
+ * NULL: not reported) and left out.  Returns how many were dropped. */
 int tmy_policy_add(struct tmy_policy *p, const char *text, size_t len, const char *name);
 /* p in the kernel's read-back form (domain_policy's blocks, exception
  * policy's order, profile's lines, manager's lines). */
@@ -85,5 +121,8 @@ void tmy_policy_print(const struct tmy_policy *p, struct buf *out);
 int tmy_policy_missing(const struct tmy_policy *want, const struct tmy_policy *have,
 		       void (*report)(const char *line, void *arg), void *arg);
 void tmy_policy_free(struct tmy_policy *p);
+/* What a booted kernel holds before any policy is loaded: 6.1's built-in
+ * exception policy (initialize_domain /sbin/modprobe and /sbin/hotplug). */
+void tmy_policy_builtin(struct tmy_policy *p);
 
 #endif

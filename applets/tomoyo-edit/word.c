@@ -217,6 +217,11 @@ bool tmy_scan_u32(const char *s, unsigned int *v)
 	return true;
 }
 
+bool tmy_scan_eq_u32(const char *s, unsigned int *v)
+{
+	return *s == '=' && tmy_scan_u32(s + 1, v);
+}
+
 /* Dotted quad up to the delimiter '-' or the end: four fields of decimal
  * digits, each at most 255 (leading zeros and all), nothing else. */
 static bool ip4(const char *s, const char **end, unsigned char *out)

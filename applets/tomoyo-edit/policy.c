@@ -1,0 +1,726 @@
+// SPDX-License-Identifier: Apache-2.0
+/* policy.c: a TOMOYO policy file as Linux 6.1 holds it once every line of
+ * it was written, and printed as the kernel prints it back.  The kernel's
+ * lists keep their order: an entry is appended when new, merged into one
+ * with the same arguments and condition (file read + file write of one
+ * path read back as file read/write), marked deleted and revived in place.
+ * check.c gives each line's verdict and printed parts; this file applies
+ * them (security/tomoyo/common.c's writers and readers, domain.c,
+ * group.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lsmbox.h"
+#include "tomoyo.h"
+
+#define GROW(v, n, cap)                                                        \
+	do {                                                                   \
+		if ((n) == (cap)) {                                            \
+			(cap) = (cap) ? 2 * (cap) : 8;                         \
+			(v) = xrealloc((v), (size_t)(cap) * sizeof(*(v)));     \
+		}                                                              \
+	} while (0)
+
+#define MAC_N 42	/* 39 functions, then the categories file network misc */
+
+struct acl {
+	enum tmy_acl type;
+	int proto;
+	unsigned perm;
+	bool deleted;
+	char *key;		/* the arguments and the condition, printed */
+};
+
+struct acls {
+	struct acl *v;
+	int n, cap;
+};
+
+struct domain {
+	char *name;
+	int profile;
+	unsigned char group[TMY_MAX_GROUPS / 8];
+	bool flag[2];
+	bool deleted;
+	struct acls acl;
+};
+
+/* A transition control (type), an aggregator, a group member, a manager. */
+struct entry {
+	int type;
+	char *text;
+	bool deleted;
+};
+
+struct entries {
+	struct entry *v;
+	int n, cap;
+};
+
+struct group {
+	char *name;
+	struct entries m;
+};
+
+struct profile {
+	bool defined;
+	char *comment;
+	unsigned pref[2];
+	unsigned char def, cfg[MAC_N];
+};
+
+struct ns {
+	char *name;
+	struct entries tc, agg;
+	struct group *grp[3];
+	int ngrp[3], cgrp[3];
+	struct acls aclg[TMY_MAX_GROUPS];
+	unsigned version;
+	struct profile *prof;	/* TMY_MAX_PROFILES of them, on first use */
+};
+
+struct tmy_policy {
+	enum tmy_kind kind;
+	struct domain *d;
+	int nd, cd, cur;	/* cur: the selected domain, or -1 */
+	struct ns *ns;
+	int nns, cns;
+	struct entries mgr;
+	bool nonroot;
+};
+
+static const char *const tc_words[] = {
+	"no_reset_domain ", "reset_domain ", "no_initialize_domain ", "initialize_domain ",
+	"no_keep_domain ", "keep_domain ",
+};
+static const char *const group_words[] = { "path_group ", "number_group ", "address_group " };
+static const char *const mode_words[] = { "disabled", "learning", "permissive", "enforcing" };
+static const char *const mac_words[MAC_N] = {
+	"execute", "open", "create", "unlink", "getattr", "mkdir", "rmdir", "mkfifo", "mksock",
+	"truncate", "symlink", "mkblock", "mkchar", "link", "rename", "chmod", "chown", "chgrp",
+	"ioctl", "chroot", "mount", "unmount", "pivot_root", "inet_stream_bind",
+	"inet_stream_listen", "inet_stream_connect", "inet_dgram_bind", "inet_dgram_send",
+	"inet_raw_bind", "inet_raw_send", "unix_stream_bind", "unix_stream_listen",
+	"unix_stream_connect", "unix_dgram_bind", "unix_dgram_send", "unix_seqpacket_bind",
+	"unix_seqpacket_listen", "unix_seqpacket_connect", "env", "file", "network", "misc",
+};
+
+static const char *mac_category(int i)
+{
+	return i < 23 ? "file" : i < 38 ? "network" : "misc";
+}
+
+static struct ns *find_ns(struct tmy_policy *p, const char *name, bool make)
+{
+	struct ns *n;
+
+	for (int i = 0; i < p->nns; i++)
+		if (!strcmp(p->ns[i].name, name))
+			return &p->ns[i];
+	if (!make)
+		return NULL;
+	GROW(p->ns, p->nns, p->cns);
+	n = &p->ns[p->nns++];
+	memset(n, 0, sizeof(*n));
+	n->name = xstrdup(name);
+	n->version = 20150505;
+	return n;
+}
+
+static int find_domain(const struct tmy_policy *p, const char *name)
+{
+	for (int i = 0; i < p->nd; i++)
+		if (!p->d[i].deleted && !strcmp(p->d[i].name, name))
+			return i;
+	return -1;
+}
+
+static int add_domain(struct tmy_policy *p, const char *name)
+{
+	struct domain *d;
+
+	GROW(p->d, p->nd, p->cd);
+	d = &p->d[p->nd];
+	memset(d, 0, sizeof(*d));
+	d->name = xstrdup(name);
+	return p->nd++;
+}
+
+struct tmy_policy *tmy_policy_new(enum tmy_kind kind)
+{
+	struct tmy_policy *p = xzalloc(sizeof(*p));
+
+	p->kind = kind;
+	p->cur = -1;
+	find_ns(p, "<kernel>", true);
+	if (kind == TMY_DOMAIN)
+		add_domain(p, "<kernel>");
+	return p;
+}
+
+static bool merges(enum tmy_acl t)
+{
+	return t != TA_MOUNT && t != TA_ENV && t != TA_TASK;
+}
+
+/* tomoyo_update_domain on one list. */
+static void update_acl(struct acls *l, const struct tmy_line *line)
+{
+	struct acl *a;
+
+	for (int i = 0; i < l->n; i++) {
+		a = &l->v[i];
+		if (a->type != line->acl || a->proto != line->proto || strcmp(a->key, line->t))
+			continue;
+		if (!merges(a->type)) {
+			a->deleted = line->del;
+		} else {
+			a->perm = line->del ? a->perm & ~line->perm : a->perm | line->perm;
+			a->deleted = !a->perm;
+		}
+		return;
+	}
+	if (line->del)
+		return;
+	GROW(l->v, l->n, l->cap);
+	a = &l->v[l->n++];
+	a->type = line->acl;
+	a->proto = line->proto;
+	a->perm = line->perm;
+	a->deleted = false;
+	a->key = xstrdup(line->t);
+}
+
+/* tomoyo_update_policy on one list. */
+static void update_entry(struct entries *l, int type, const char *text, bool del)
+{
+	struct entry *e;
+
+	for (int i = 0; i < l->n; i++)
+		if (l->v[i].type == type && !strcmp(l->v[i].text, text)) {
+			l->v[i].deleted = del;
+			return;
+		}
+	if (del)
+		return;
+	GROW(l->v, l->n, l->cap);
+	e = &l->v[l->n++];
+	e->type = type;
+	e->text = xstrdup(text);
+	e->deleted = false;
+}
+
+static struct group *get_group(struct ns *n, int kind, const char *name)
+{
+	struct group *g;
+
+	for (int i = 0; i < n->ngrp[kind]; i++)
+		if (!strcmp(n->grp[kind][i].name, name))
+			return &n->grp[kind][i];
+	GROW(n->grp[kind], n->ngrp[kind], n->cgrp[kind]);
+	g = &n->grp[kind][n->ngrp[kind]++];
+	memset(g, 0, sizeof(*g));
+	g->name = xstrdup(name);
+	return g;
+}
+
+static void apply_domain(struct tmy_policy *p, const struct tmy_line *l)
+{
+	struct domain *d = p->cur >= 0 ? &p->d[p->cur] : NULL;
+
+	switch (l->what) {
+	case TW_RESET:
+		p->cur = -1;
+		break;
+	case TW_SELECT:
+		p->cur = find_domain(p, l->a);
+		break;
+	case TW_DOMAIN:
+		if (l->del) {
+			int i = find_domain(p, l->a);
+
+			if (i > 0)	/* <kernel> is never deleted */
+				p->d[i].deleted = true;
+			p->cur = -1;
+		} else {
+			p->cur = find_domain(p, l->a);
+			if (p->cur < 0)
+				p->cur = add_domain(p, l->a);
+		}
+		break;
+	case TW_USE_PROFILE:
+		if (d && !l->del)
+			d->profile = l->n;
+		break;
+	case TW_USE_GROUP:
+		if (d && !l->del)
+			d->group[l->n / 8] |= (unsigned char)(1u << l->n % 8);
+		else if (d)
+			d->group[l->n / 8] &= (unsigned char)~(1u << l->n % 8);
+		break;
+	case TW_FLAG:
+		if (d)
+			d->flag[l->n] = !l->del;
+		break;
+	case TW_ACL:
+		if (d)
+			update_acl(&d->acl, l);
+		break;
+	default:
+		break;
+	}
+}
+
+static void apply_exception(struct tmy_policy *p, const struct tmy_line *l)
+{
+	struct ns *n = find_ns(p, l->ns, true);
+
+	switch (l->what) {
+	case TW_TRANSITION:
+		update_entry(&n->tc, l->n, l->t, l->del);
+		break;
+	case TW_AGGREGATOR:
+		update_entry(&n->agg, 0, l->t, l->del);
+		break;
+	case TW_GROUP:
+		update_entry(&get_group(n, l->n, l->a)->m, 0, l->t, l->del);
+		break;
+	case TW_ACL:
+		update_acl(&n->aclg[l->n], l);
+		break;
+	default:
+		break;
+	}
+}
+
+/* tomoyo_find_yesno */
+static int yesno(const char *s, const char *key)
+{
+	const char *p = strstr(s, key);
+
+	if (!p)
+		return -1;
+	p += strlen(key);
+	return !strncmp(p, "=yes", 4) ? 1 : !strncmp(p, "=no", 3) ? 0 : -1;
+}
+
+/* tomoyo_set_mode: value's words are found anywhere in it. */
+static void set_mode(struct profile *pr, const char *key, const char *value)
+{
+	int i = MAC_N;
+	unsigned config = pr->def;
+
+	if (strcmp(key, "CONFIG")) {
+		key += 8;	/* "CONFIG::" (check.c made sure) */
+		for (i = 0; i < MAC_N; i++) {
+			const char *cat = mac_category(i);
+			size_t n = strlen(cat);
+
+			if (i < 39 ? !strncmp(key, cat, n) && !strncmp(key + n, "::", 2) &&
+				     !strcmp(key + n + 2, mac_words[i])
+				   : !strcmp(key, mac_words[i]))
+				break;
+		}
+		config = pr->cfg[i];
+	}
+	if (strstr(value, "use_default")) {
+		config = 255;
+	} else {
+		for (unsigned m = 0; m < 4; m++)
+			if (strstr(value, mode_words[m]))
+				config = (config & ~7u) | m;
+		if (config != 255) {
+			int g = yesno(value, "grant_log"), r = yesno(value, "reject_log");
+
+			if (g >= 0)
+				config = g ? config | 128 : config & ~128u;
+			if (r >= 0)
+				config = r ? config | 64 : config & ~64u;
+		}
+	}
+	if (i < MAC_N)
+		pr->cfg[i] = (unsigned char)config;
+	else if (config != 255)
+		pr->def = (unsigned char)config;
+}
+
+static void apply_profile(struct tmy_policy *p, const struct tmy_line *l)
+{
+	struct ns *n = find_ns(p, l->ns, true);
+	struct profile *pr;
+
+	/* tomoyo_write_profile does not look at "delete ". */
+	if (l->what == TW_VERSION) {
+		n->version = (unsigned)l->n;
+		return;
+	}
+	if (l->what != TW_PROFILE)
+		return;
+	if (!n->prof)
+		n->prof = xzalloc(TMY_MAX_PROFILES * sizeof(*n->prof));
+	pr = &n->prof[l->n];
+	if (!pr->defined) {
+		pr->defined = true;
+		pr->def = 128 | 64;	/* disabled, grant_log, reject_log */
+		memset(pr->cfg, 255, sizeof(pr->cfg));
+		pr->pref[0] = 1024;	/* Debian's MAX_AUDIT_LOG, MAX_ACCEPT_ENTRY */
+		pr->pref[1] = 2048;
+	}
+	if (!strcmp(l->a, "COMMENT")) {
+		free(pr->comment);
+		pr->comment = xstrdup(l->t);
+	} else if (!strcmp(l->a, "PREFERENCE")) {
+		static const char *const prefs[] = { "max_audit_log", "max_learning_entry" };
+
+		for (int i = 0; i < 2; i++) {
+			const char *q = strstr(l->t, prefs[i]);
+
+			if (q)
+				tmy_scan_eq_u32(q + strlen(prefs[i]), &pr->pref[i]);
+		}
+	} else {
+		set_mode(pr, l->a, l->t);
+	}
+}
+
+static void apply_manager(struct tmy_policy *p, const struct tmy_line *l)
+{
+	if (l->what == TW_NONROOT)
+		p->nonroot = !l->del;
+	else if (l->what == TW_MANAGER)
+		update_entry(&p->mgr, 0, l->a, l->del);
+}
+
+int tmy_policy_add(struct tmy_policy *p, const char *text, size_t len, const char *name)
+{
+	struct tmy_check c;
+	const char *s = text, *end = text + len;
+	int line = 0, dropped = 0;
+
+	tmy_check_init(&c, p->kind);
+	/* The namespaces the policy has already, as the kernel has them. */
+	for (int i = 1; i < p->nns; i++) {
+		c.ns = xrealloc(c.ns, (size_t)(c.nns + 1) * sizeof(*c.ns));
+		c.ns[c.nns++] = xstrdup(p->ns[i].name);
+	}
+	c.domain = p->cur >= 0;
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s)), *e = nl ? nl : end;
+		struct srcloc loc = { name, ++line, 0 };
+
+		if (!tmy_check_line(&c, s, (size_t)(e - s))) {
+			if (name)
+				diag(&loc, "%s%s%s%s", c.why, c.bad[0] ? ": '" : "", c.bad,
+				     c.bad[0] ? "'" : "");
+			dropped++;
+		} else if (p->kind == TMY_DOMAIN) {
+			apply_domain(p, &c.line);
+		} else if (p->kind == TMY_EXCEPTION) {
+			apply_exception(p, &c.line);
+		} else if (p->kind == TMY_PROFILE) {
+			apply_profile(p, &c.line);
+		} else {
+			apply_manager(p, &c.line);
+		}
+		s = nl ? nl + 1 : end;
+	}
+	/* The domain policy's namespaces are the kernel's too. */
+	if (p->kind == TMY_DOMAIN)
+		for (int i = 1; i < c.nns; i++)
+			find_ns(p, c.ns[i], true);
+	tmy_check_free(&c);
+	return dropped;
+}
+
+void tmy_policy_builtin(struct tmy_policy *p)
+{
+	/* security/tomoyo/policy/exception_policy.conf.default, which a
+	 * kernel built without its own policy/ files (Debian's) loads at
+	 * boot; its other built-in files are empty. */
+	static const char exception[] = "initialize_domain /sbin/modprobe from any\n"
+					"initialize_domain /sbin/hotplug from any\n";
+
+	if (p->kind == TMY_EXCEPTION)
+		tmy_policy_add(p, exception, sizeof(exception) - 1, NULL);
+}
+
+static void print_acl(const struct acl *a, unsigned perm, struct buf *out)
+{
+	struct tmy_line l = { .acl = a->type, .proto = a->proto };
+
+	tmy_acl_head(&l, perm, out);
+	buf_put_str(out, a->key);
+}
+
+static void print_config(struct buf *out, unsigned c)
+{
+	buf_printf(out, "={ mode=%s grant_log=%s reject_log=%s }\n", mode_words[c & 3],
+		   c & 128 ? "yes" : "no", c & 64 ? "yes" : "no");
+}
+
+/* The namespace before an exception or profile line, when the kernel has
+ * more than one. */
+static const char *pfx(const struct tmy_policy *p, const struct ns *n)
+{
+	return p->nns > 1 ? n->name : NULL;
+}
+
+#define PFX(out, p, n)                                                         \
+	do {                                                                   \
+		if (pfx(p, n))                                                 \
+			buf_printf(out, "%s ", (n)->name);                      \
+	} while (0)
+
+static void print_domain(const struct domain *d, struct buf *out)
+{
+	buf_printf(out, "%s\nuse_profile %d\n", d->name, d->profile);
+	if (d->flag[0])
+		buf_put_str(out, "quota_exceeded\n");
+	if (d->flag[1])
+		buf_put_str(out, "transition_failed\n");
+	for (int g = 0; g < TMY_MAX_GROUPS; g++)
+		if (d->group[g / 8] & 1u << g % 8)
+			buf_printf(out, "use_group %d\n", g);
+	buf_put_str(out, "\n");
+	for (int i = 0; i < d->acl.n; i++)
+		if (!d->acl.v[i].deleted) {
+			print_acl(&d->acl.v[i], d->acl.v[i].perm, out);
+			buf_put_str(out, "\n");
+		}
+	buf_put_str(out, "\n");
+}
+
+static void print_exception(const struct tmy_policy *p, const struct ns *n, struct buf *out)
+{
+	for (int i = 0; i < n->tc.n; i++)
+		if (!n->tc.v[i].deleted) {
+			PFX(out, p, n);
+			buf_printf(out, "%s%s\n", tc_words[n->tc.v[i].type], n->tc.v[i].text);
+		}
+	for (int i = 0; i < n->agg.n; i++)
+		if (!n->agg.v[i].deleted) {
+			PFX(out, p, n);
+			buf_printf(out, "aggregator %s\n", n->agg.v[i].text);
+		}
+	for (int k = 0; k < 3; k++)
+		for (int g = 0; g < n->ngrp[k]; g++)
+			for (int i = 0; i < n->grp[k][g].m.n; i++)
+				if (!n->grp[k][g].m.v[i].deleted) {
+					PFX(out, p, n);
+					buf_printf(out, "%s%s%s\n", group_words[k], n->grp[k][g].name,
+						   n->grp[k][g].m.v[i].text);
+				}
+	for (int g = 0; g < TMY_MAX_GROUPS; g++)
+		for (int i = 0; i < n->aclg[g].n; i++)
+			if (!n->aclg[g].v[i].deleted) {
+				PFX(out, p, n);
+				buf_printf(out, "acl_group %d ", g);
+				print_acl(&n->aclg[g].v[i], n->aclg[g].v[i].perm, out);
+				buf_put_str(out, "\n");
+			}
+}
+
+static void print_profile(const struct tmy_policy *p, const struct ns *n, int i, struct buf *out)
+{
+	const struct profile *pr = &n->prof[i];
+
+	PFX(out, p, n);
+	buf_printf(out, "%d-COMMENT=%s\n", i, pr->comment ? pr->comment : "");
+	PFX(out, p, n);
+	buf_printf(out, "%d-PREFERENCE={ max_audit_log=%u max_learning_entry=%u }\n", i,
+		   pr->pref[0], pr->pref[1]);
+	PFX(out, p, n);
+	buf_printf(out, "%d-CONFIG", i);
+	print_config(out, pr->def);
+	for (int m = 0; m < MAC_N; m++) {
+		if (pr->cfg[m] == 255)
+			continue;
+		PFX(out, p, n);
+		if (m < 39)
+			buf_printf(out, "%d-CONFIG::%s::%s", i, mac_category(m), mac_words[m]);
+		else
+			buf_printf(out, "%d-CONFIG::%s", i, mac_words[m]);
+		print_config(out, pr->cfg[m]);
+	}
+}
+
+void tmy_policy_print(const struct tmy_policy *p, struct buf *out)
+{
+	switch (p->kind) {
+	case TMY_DOMAIN:
+		for (int i = 0; i < p->nd; i++)
+			if (!p->d[i].deleted)
+				print_domain(&p->d[i], out);
+		break;
+	case TMY_EXCEPTION:
+		for (int i = 0; i < p->nns; i++)
+			print_exception(p, &p->ns[i], out);
+		break;
+	case TMY_PROFILE:
+		for (int i = 0; i < p->nns; i++) {
+			const struct ns *n = &p->ns[i];
+
+			PFX(out, p, n);
+			buf_printf(out, "PROFILE_VERSION=%u\n", n->version);
+			for (int j = 0; n->prof && j < TMY_MAX_PROFILES; j++)
+				if (n->prof[j].defined)
+					print_profile(p, n, j, out);
+		}
+		break;
+	default:
+		for (int i = 0; i < p->mgr.n; i++)
+			if (!p->mgr.v[i].deleted)
+				buf_printf(out, "%s\n", p->mgr.v[i].text);
+	}
+}
+
+/* want's ACLs that have lacks (or lacks some operations of), printed
+ * with prefix; how many. */
+static int missing_acls(const struct acls *want, const struct acls *have, const char *prefix,
+			void (*report)(const char *line, void *arg), void *arg)
+{
+	struct buf b = BUF_INIT(0);
+	int n = 0;
+
+	for (int i = 0; i < want->n; i++) {
+		const struct acl *w = &want->v[i];
+		unsigned lack = w->perm;
+
+		if (w->deleted)
+			continue;
+		for (int j = 0; have && j < have->n && lack; j++) {
+			const struct acl *h = &have->v[j];
+
+			if (!h->deleted && h->type == w->type && h->proto == w->proto &&
+			    !strcmp(h->key, w->key))
+				lack &= ~h->perm;
+		}
+		if (!lack)
+			continue;
+		buf_reset(&b);
+		buf_put_str(&b, prefix);
+		print_acl(w, merges(w->type) ? lack : w->perm, &b);
+		buf_put_u8(&b, 0);
+		report((char *)b.p, arg);
+		n++;
+	}
+	buf_free(&b);
+	return n;
+}
+
+/* Each line of want's printed form that have's printed form lacks: for
+ * the exception policy, profiles and managers, whose lines stand alone. */
+static int missing_lines(const struct tmy_policy *want, const struct tmy_policy *have,
+			 void (*report)(const char *line, void *arg), void *arg)
+{
+	struct buf w = BUF_INIT(0), h = BUF_INIT(0);
+	struct htab seen;
+	char *s, *line;
+	int n = 0;
+
+	tmy_policy_print(want, &w);
+	tmy_policy_print(have, &h);
+	buf_put_u8(&w, 0);
+	buf_put_u8(&h, 0);
+	htab_init(&seen, 0);
+	for (s = (char *)h.p; (line = next_line(&s));)
+		htab_intern(&seen, line);
+	for (s = (char *)w.p; (line = next_line(&s));)
+		if (*line && htab_find(&seen, line) < 0) {
+			report(line, arg);
+			n++;
+		}
+	htab_free(&seen);
+	buf_free(&w);
+	buf_free(&h);
+	return n;
+}
+
+int tmy_policy_missing(const struct tmy_policy *want, const struct tmy_policy *have,
+		       void (*report)(const char *line, void *arg), void *arg)
+{
+	int n = 0;
+
+	if (want->kind != TMY_DOMAIN)
+		return missing_lines(want, have, report, arg);
+	for (int i = 0; i < want->nd; i++) {
+		const struct domain *w = &want->d[i];
+		int j = find_domain(have, w->name);
+		const struct domain *h = j >= 0 ? &have->d[j] : NULL;
+		char *prefix;
+
+		if (w->deleted)
+			continue;
+		if (!h) {
+			report(w->name, arg);
+			n++;
+		}
+		prefix = xasprintf("%s\t", w->name);
+		if (h && h->profile != w->profile) {
+			char *l = xasprintf("%suse_profile %d", prefix, w->profile);
+
+			report(l, arg);
+			free(l);
+			n++;
+		}
+		for (int g = 0; g < TMY_MAX_GROUPS; g++)
+			if (h && (w->group[g / 8] & ~h->group[g / 8] & 1u << g % 8)) {
+				char *l = xasprintf("%suse_group %d", prefix, g);
+
+				report(l, arg);
+				free(l);
+				n++;
+			}
+		n += missing_acls(&w->acl, h ? &h->acl : NULL, prefix, report, arg);
+		free(prefix);
+	}
+	return n;
+}
+
+static void free_acls(struct acls *l)
+{
+	for (int i = 0; i < l->n; i++)
+		free(l->v[i].key);
+	free(l->v);
+}
+
+static void free_entries(struct entries *l)
+{
+	for (int i = 0; i < l->n; i++)
+		free(l->v[i].text);
+	free(l->v);
+}
+
+void tmy_policy_free(struct tmy_policy *p)
+{
+	if (!p)
+		return;
+	for (int i = 0; i < p->nd; i++) {
+		free(p->d[i].name);
+		free_acls(&p->d[i].acl);
+	}
+	free(p->d);
+	for (int i = 0; i < p->nns; i++) {
+		struct ns *n = &p->ns[i];
+
+		free(n->name);
+		free_entries(&n->tc);
+		free_entries(&n->agg);
+		for (int k = 0; k < 3; k++) {
+			for (int g = 0; g < n->ngrp[k]; g++) {
+				free(n->grp[k][g].name);
+				free_entries(&n->grp[k][g].m);
+			}
+			free(n->grp[k]);
+		}
+		for (int g = 0; g < TMY_MAX_GROUPS; g++)
+			free_acls(&n->aclg[g]);
+		for (int j = 0; n->prof && j < TMY_MAX_PROFILES; j++)
+			free(n->prof[j].comment);
+		free(n->prof);
+	}
+	free(p->ns);
+	free_entries(&p->mgr);
+	free(p);
+}
