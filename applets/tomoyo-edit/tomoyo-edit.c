@@ -5,6 +5,7 @@
 /* applet: tomoyo-edit
  * summary: TOMOYO policy checking, editing, loading and saving
  * usage: tomoyo-edit [--root DIR] check [-p] [-t KIND] FILE...
+ * usage: tomoyo-edit [--root DIR] diff|sort|select ...
  * usage: tomoyo-edit COMMAND [ARG...]
  * compat: tomoyo-checkpolicy
  * help:
@@ -21,6 +22,14 @@
  *                        hold it and read it back once it is loaded (lines
  *                        merged, deletes applied, built-in policy added)
  *
+ *   diff [-t KIND] OLD NEW  the lines that, written after OLD, make the
+ *                        kernel hold NEW ("delete" lines first); exit 1
+ *                        when there are any, as diff(1)
+ *   sort [-t KIND] [FILE...]  the policy as the kernel holds it, domains
+ *                        and each domain's ACLs in byte order
+ *   select [-r] [-f FILE] DOMAIN...  those domains' blocks (-r: and their
+ *                        descendants') from FILE or stdin; exit 1: none
+ *
  * Lines the kernel takes but not as written (an operation it skips, words
  * after the last argument it ignores, a raw byte it reads as a space, a
  * PROFILE_VERSION that would stop the boot) are warnings.  Lines of TOMOYO
@@ -30,8 +39,7 @@
  * (2 errors, 1 warnings only, 0), with the kernel's verdicts.
  *
  * Not implemented yet (exit 2): domains, show, add, delete, exception,
- * profile, mode, manager, save, load, diff, sort, select, learned, pstree,
- * query, edit.
+ * profile, mode, manager, save, load, learned, pstree, query, edit.
  *
  * Exit status: 0 every line taken; 1 a line the kernel would drop; 2 bad
  * usage or an unreadable file.
@@ -190,6 +198,119 @@ static int cmd_check(int argc, char **argv)
 	return t.errors ? 1 : 0;
 }
 
+/* One file into a new model of kind k (bad lines reported, counted by
+ * diag_count); the caller frees it. */
+static struct tmy_policy *load_model(const char *path, enum tmy_kind k)
+{
+	struct tmy_policy *p = tmy_policy_new(k);
+	char *name, *text;
+	size_t len;
+
+	text = read_policy(path, &name, &len);
+	tmy_policy_add(p, text, len, str_esc(name, SIZE_MAX));
+	free(text);
+	free(name);
+	return p;
+}
+
+/* The kind from -t, else from the first name that says, else domain. */
+static enum tmy_kind kind_or_domain(const char *t, char **paths, int n)
+{
+	enum tmy_kind k;
+
+	if (t) {
+		if (kind_of(t, &k))
+			usage_error("-t %s: not domain, exception, profile or manager",
+				    str_esc(t, SIZE_MAX));
+		return k;
+	}
+	for (int i = 0; i < n; i++)
+		if (!kind_of_name(paths[i], &k))
+			return k;
+	return TMY_DOMAIN;
+}
+
+static void put_out(struct buf *out)
+{
+	xwrite_all(1, out->p, out->len, "stdout");
+	buf_free(out);
+}
+
+/* Bad lines end the run: exit 1, nothing printed. */
+static void fail_if_dropped(int since, const char *what)
+{
+	int n = diag_count() - since;
+
+	if (n > 0) {
+		die_status = 1;
+		die("%d line%s the kernel would drop; no %s printed", n, n > 1 ? "s" : "", what);
+	}
+}
+
+static struct opt type_opts[] = { { 't', "type", OPT_ARG }, OPT_END };
+
+static int cmd_sort(int argc, char **argv)
+{
+	struct buf out = BUF_INIT(0);
+	int since = diag_count();
+	enum tmy_kind k;
+
+	opt_parse_n(&argc, &argv, type_opts, 0, 0, -1, NULL);
+	if (!argc) {
+		static char *dash[] = { "-" };
+
+		argv = dash, argc = 1;
+	}
+	k = kind_or_domain(type_opts[0].arg, argv, argc);
+	for (int i = 0; i < argc; i++) {
+		struct tmy_policy *p = load_model(argv[i], k);
+
+		tmy_policy_sort(p, &out);
+		tmy_policy_free(p);
+	}
+	fail_if_dropped(since, "policy");
+	put_out(&out);
+	return 0;
+}
+
+static struct opt select_opts[] = { { 'r', "recursive", 0 }, { 'f', "file", OPT_ARG }, OPT_END };
+
+static int cmd_select(int argc, char **argv)
+{
+	struct buf out = BUF_INIT(0);
+	int since = diag_count(), found;
+	struct tmy_policy *p;
+
+	opt_parse_n(&argc, &argv, select_opts, 0, 1, -1, "select: which domains?");
+	p = load_model(select_opts[1].arg ? select_opts[1].arg : "-", TMY_DOMAIN);
+	fail_if_dropped(since, "domain");
+	found = tmy_policy_select(p, argv, argc, select_opts[0].seen, &out);
+	tmy_policy_free(p);
+	put_out(&out);
+	return found ? 0 : 1;
+}
+
+static int cmd_diff(int argc, char **argv)
+{
+	struct buf out = BUF_INIT(0);
+	struct tmy_policy *a, *b;
+	int since = diag_count(), n;
+	enum tmy_kind k;
+
+	opt_parse_n(&argc, &argv, type_opts, 0, 2, 2, "diff: needs OLD and NEW");
+	if (!strcmp(argv[0], "-") && !strcmp(argv[1], "-"))
+		usage_error("diff: only one of OLD and NEW may be -");
+	k = kind_or_domain(type_opts[0].arg, argv, 2);
+	a = load_model(argv[0], k);
+	b = load_model(argv[1], k);
+	fail_if_dropped(since, "difference");
+	n = tmy_policy_diff(a, b, &out);
+	tmy_policy_free(a);
+	tmy_policy_free(b);
+	put_out(&out);
+	return n ? 1 : 0;
+}
+
 /* tomoyo-checkpolicy's words for what is wrong. */
 static const char *checkpolicy_class(const struct tmy_check *c)
 {
@@ -262,9 +383,9 @@ static const struct subcmd cmds[] = {
 	{ "manager", later, 0, -1, NULL, "add|show [LINE...]" },
 	{ "save", later, 0, -1, NULL, "[DIR]" },
 	{ "load", later, 0, -1, NULL, "[DIR]" },
-	{ "diff", later, 0, -1, NULL, "A B" },
-	{ "sort", later, 0, -1, NULL, "[FILE]" },
-	{ "select", later, 0, -1, NULL, "DOMAIN..." },
+	{ "diff", cmd_diff, 0, -1, NULL, "[-t KIND] OLD NEW" },
+	{ "sort", cmd_sort, 0, -1, NULL, "[-t KIND] [FILE...]" },
+	{ "select", cmd_select, 0, -1, NULL, "[-r] [-f FILE] DOMAIN..." },
 	{ "learned", later, 0, -1, NULL, "DOMAIN..." },
 	{ "pstree", later, 0, -1, NULL, "" },
 	{ "query", later, 0, -1, NULL, "" },

@@ -121,6 +121,17 @@ void tmy_policy_print(const struct tmy_policy *p, struct buf *out);
 int tmy_policy_missing(const struct tmy_policy *want, const struct tmy_policy *have,
 		       void (*report)(const char *line, void *arg), void *arg);
 void tmy_policy_free(struct tmy_policy *p);
+/* The domain policy with its domains and each domain's ACLs in byte
+ * order (other kinds: as tmy_policy_print). */
+void tmy_policy_sort(const struct tmy_policy *p, struct buf *out);
+/* The blocks of the domains named (tree: and of their descendants), in
+ * the policy's order; how many. */
+int tmy_policy_select(const struct tmy_policy *p, char **names, int n, bool tree,
+		      struct buf *out);
+/* The lines that make a into b when written after it (delete lines first
+ * for domains b lacks, then for each domain of b what differs); how many
+ * changes. */
+int tmy_policy_diff(const struct tmy_policy *a, const struct tmy_policy *b, struct buf *out);
 /* What a booted kernel holds before any policy is loaded: 6.1's built-in
  * exception policy (initialize_domain /sbin/modprobe and /sbin/hotplug). */
 void tmy_policy_builtin(struct tmy_policy *p);
