@@ -43,6 +43,7 @@ struct domain {
 	unsigned char group[TMY_MAX_GROUPS / 8];
 	bool flag[2];
 	bool deleted;
+	bool named;		/* <kernel>: a line named it (else it is only implied) */
 	struct acls acl;
 };
 
@@ -247,6 +248,7 @@ static void apply_domain(struct tmy_policy *p, const struct tmy_line *l)
 			p->cur = find_domain(p, l->a);
 			if (p->cur < 0)
 				p->cur = add_domain(p, l->a);
+			p->d[p->cur].named = true;
 		}
 		break;
 	case TW_USE_PROFILE:
@@ -533,7 +535,7 @@ void tmy_policy_sort(const struct tmy_policy *p, struct buf *out)
 	}
 	d = xmalloc((size_t)p->nd * sizeof(*d));
 	for (int i = 0; i < p->nd; i++)
-		if (!p->d[i].deleted)
+		if (!p->d[i].deleted && (i || p->d[i].named))
 			d[n++] = &p->d[i];
 	qsort(d, (size_t)n, sizeof(*d), cmp_domain);
 	for (int i = 0; i < n; i++)
@@ -752,6 +754,85 @@ int tmy_policy_missing(const struct tmy_policy *want, const struct tmy_policy *h
 		free(prefix);
 	}
 	return n;
+}
+
+/* How many of an ACL's first words are paths a pattern may replace. */
+static int path_words(enum tmy_acl t)
+{
+	static const int n[TA_KINDS] = {
+		[TA_PATH] = 1, [TA_PATH2] = 2, [TA_NUMBER] = 1, [TA_MKDEV] = 1,
+		[TA_MOUNT] = 2, [TA_UNIX] = 1,
+	};
+	return n[t];
+}
+
+/* One ACL's arguments and condition with its path words, and the quoted
+ * values of exec.realpath= and symlink.target=, through rw. */
+static void rewrite_key(const struct acl *a, char *(*rw)(const char *word, void *arg), void *arg,
+			struct buf *out)
+{
+	char *key = xstrdup(a->key), *s = key, *w;
+	int i = 0, paths = path_words(a->type);
+
+	/* inet's address and port come first: no path among them. */
+	while ((w = strsep(&s, " "))) {
+		char *r = NULL;
+
+		if (!*w && i == 0) {	/* the key starts with a space */
+			continue;
+		}
+		if (i < paths && *w != '@') {
+			r = rw(w, arg);
+		} else if (!strncmp(w, "exec.realpath=\"", 15) ||
+			   !strncmp(w, "symlink.target=\"", 16)) {
+			char *eq = strchr(w, '"'), *v = xstrndup(eq + 1, strlen(eq + 1) - 1);
+			char *nv = *v ? rw(v, arg) : NULL;
+
+			if (nv && *nv == '@')
+				r = xasprintf("%.*s%s", (int)(eq - w), w, nv);
+			else if (nv)
+				r = xasprintf("%.*s\"%s\"", (int)(eq - w), w, nv);
+			free(nv);
+			free(v);
+		}
+		buf_printf(out, " %s", r ? r : w);
+		free(r);
+		i++;
+	}
+	free(key);
+}
+
+struct tmy_policy *tmy_policy_learned(const struct tmy_policy *p, char **names, int n, bool tree,
+				      int profile, char *(*rw)(const char *word, void *arg),
+				      void *arg)
+{
+	struct tmy_policy *q = tmy_policy_new(TMY_DOMAIN);
+	struct buf b = BUF_INIT(0);
+
+	for (int i = 0; i < p->nd; i++) {
+		const struct domain *d = &p->d[i];
+
+		if (d->deleted || !chosen(d->name, names, n, tree))
+			continue;
+		buf_reset(&b);
+		buf_printf(&b, "%s\nuse_profile %d\n", d->name, profile);
+		for (int g = 0; g < TMY_MAX_GROUPS; g++)
+			if (d->group[g / 8] & 1u << g % 8)
+				buf_printf(&b, "use_group %d\n", g);
+		for (int j = 0; j < d->acl.n; j++) {
+			const struct acl *a = &d->acl.v[j];
+			struct tmy_line l = { .acl = a->type, .proto = a->proto };
+
+			if (a->deleted)
+				continue;
+			tmy_acl_head(&l, a->perm, &b);
+			rewrite_key(a, rw, arg, &b);
+			buf_put_str(&b, "\n");
+		}
+		tmy_policy_add(q, (char *)b.p, b.len, "learned");
+	}
+	buf_free(&b);
+	return q;
 }
 
 /* The lines of a's printed form that b's lacks, each after prefix. */

@@ -5,7 +5,7 @@
 /* applet: tomoyo-edit
  * summary: TOMOYO policy checking, editing, loading and saving
  * usage: tomoyo-edit [--root DIR] check [-p] [-t KIND] FILE...
- * usage: tomoyo-edit [--root DIR] diff|sort|select ...
+ * usage: tomoyo-edit [--root DIR] diff|sort|select|learned ...
  * usage: tomoyo-edit COMMAND [ARG...]
  * compat: tomoyo-checkpolicy
  * help:
@@ -29,6 +29,13 @@
  *                        and each domain's ACLs in byte order
  *   select [-r] [-f FILE] DOMAIN...  those domains' blocks (-r: and their
  *                        descendants') from FILE or stdin; exit 1: none
+ *   learned [-r] [-f FILE] [-c RULES] [-P N] [--temp] DOMAIN...  what
+ *                        learning mode recorded for those domains (from the
+ *                        kernel, or FILE) as a policy to review and load:
+ *                        use_profile N (default 3), names the kernel makes
+ *                        up (proc:/123/, pipe:[9]) as patterns, RULES in
+ *                        tomoyo-patternize's form, with --temp a name that
+ *                        no longer exists as DIR/\*; sorted, merged
  *
  * Lines the kernel takes but not as written (an operation it skips, words
  * after the last argument it ignores, a raw byte it reads as a space, a
@@ -39,7 +46,7 @@
  * (2 errors, 1 warnings only, 0), with the kernel's verdicts.
  *
  * Not implemented yet (exit 2): domains, show, add, delete, exception,
- * profile, mode, manager, save, load, learned, pstree, query, edit.
+ * profile, mode, manager, save, load, pstree, query, edit.
  *
  * Exit status: 0 every line taken; 1 a line the kernel would drop; 2 bad
  * usage or an unreadable file.
@@ -311,6 +318,85 @@ static int cmd_diff(int argc, char **argv)
 	return n ? 1 : 0;
 }
 
+/* A file of the running kernel's TOMOYO directory, whole (bounded). */
+static char *kernel_text(const char *file, size_t *lenp)
+{
+	char *rel = xasprintf("tomoyo/%s", file), *path = kfs_path(KFS_SECURITYFS, rel);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), status = die_status;
+	char *t;
+
+	if (fd < 0) {
+		die_status = 2;
+		die_errno("%s (is TOMOYO active? boot with security=tomoyo or lsm=...,tomoyo)",
+			  path);
+	}
+	die_status = 2;
+	t = xread_text_fd(fd, path, TEXT_MAX, lenp);
+	die_status = status;
+	close(fd);
+	free(rel);
+	free(path);
+	return t;
+}
+
+enum { L_RECURSIVE, L_FILE, L_RULES, L_PROFILE, L_TEMP, L_N };
+static struct opt learned_opts[] = {
+	[L_RECURSIVE] = { 'r', "recursive", 0 }, [L_FILE] = { 'f', "file", OPT_ARG },
+	[L_RULES] = { 'c', "rules", OPT_ARG }, [L_PROFILE] = { 'P', "profile", OPT_ARG },
+	[L_TEMP] = { 0, "temp", 0 }, [L_N] = OPT_END
+};
+
+/* learned: the domains as learning mode left them, made into an
+ * enforcing policy to review and load. */
+static int cmd_learned(int argc, char **argv)
+{
+	struct tmy_policy *p, *q;
+	struct tmy_rules *rules;
+	struct buf out = BUF_INIT(0);
+	int since = diag_count(), profile = 3;
+
+	opt_parse_n(&argc, &argv, learned_opts, 0, 1, -1, "learned: which domains?");
+	if (learned_opts[L_PROFILE].arg)
+		profile = (int)xstrtonum(learned_opts[L_PROFILE].arg, 0, TMY_MAX_PROFILES - 1,
+					 "profile");
+	rules = tmy_rules_new(learned_opts[L_TEMP].seen);
+	if (learned_opts[L_RULES].arg) {
+		char *name, *text;
+		size_t len;
+
+		text = read_policy(learned_opts[L_RULES].arg, &name, &len);
+		tmy_rules_read(rules, text, len, str_esc(name, SIZE_MAX));
+		free(text);
+		free(name);
+		if (diag_count() > since)
+			diag_fail(since, " in the rules");
+	}
+	if (learned_opts[L_FILE].arg) {
+		p = load_model(learned_opts[L_FILE].arg, TMY_DOMAIN);
+	} else {
+		size_t len;
+		char *text = kernel_text("domain_policy", &len);
+
+		p = tmy_policy_new(TMY_DOMAIN);
+		tmy_policy_add(p, text, len, "domain_policy");
+		free(text);
+	}
+	fail_if_dropped(since, "policy");
+	q = tmy_policy_learned(p, argv, argc, learned_opts[L_RECURSIVE].seen, profile,
+			       tmy_rules_apply, rules);
+	fail_if_dropped(since, "policy");
+	tmy_policy_sort(q, &out);
+	tmy_policy_free(p);
+	tmy_policy_free(q);
+	tmy_rules_free(rules);
+	if (!out.len) {
+		die_status = 1;
+		die("learned: no such domain");
+	}
+	put_out(&out);
+	return 0;
+}
+
 /* tomoyo-checkpolicy's words for what is wrong. */
 static const char *checkpolicy_class(const struct tmy_check *c)
 {
@@ -386,7 +472,7 @@ static const struct subcmd cmds[] = {
 	{ "diff", cmd_diff, 0, -1, NULL, "[-t KIND] OLD NEW" },
 	{ "sort", cmd_sort, 0, -1, NULL, "[-t KIND] [FILE...]" },
 	{ "select", cmd_select, 0, -1, NULL, "[-r] [-f FILE] DOMAIN..." },
-	{ "learned", later, 0, -1, NULL, "DOMAIN..." },
+	{ "learned", cmd_learned, 0, -1, NULL, "[-r] [-f FILE] [-c RULES] [-P N] [--temp] DOMAIN..." },
 	{ "pstree", later, 0, -1, NULL, "" },
 	{ "query", later, 0, -1, NULL, "" },
 	{ "edit", later, 0, -1, NULL, "" },
