@@ -51,6 +51,7 @@
  * Exit status: 0 every line taken; 1 a line the kernel would drop; 2 bad
  * usage or an unreadable file.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,32 +122,137 @@ static char *read_policy(const char *path, char **namep, size_t *lenp)
 /* What a run of check counted. */
 struct tally {
 	int lines, errors, warnings;
+	bool whole_lines;	/* a last line without a newline is not read */
 };
+
+#define LINE_BUF ((size_t)128 << 10)	/* a line longer than this is refused */
+
+typedef void report_fn(struct tmy_check *c, int line, bool ok, bool last, void *arg);
+
+/* A check of one file: the checker, the line count, the tally, where the
+ * verdicts go. */
+struct run {
+	struct tmy_check c;
+	int line;
+	struct tally *t;
+	report_fn *report;
+	void *arg;
+};
+
+static void run_start(struct run *r, enum tmy_kind kind, struct tally *t, report_fn *report,
+		      void *arg)
+{
+	tmy_check_init(&r->c, kind);
+	r->c.verdict_only = true;
+	r->line = 0;
+	r->t = t;
+	r->report = report;
+	r->arg = arg;
+}
+
+static void run_one(struct run *r, const char *p, size_t len, bool last)
+{
+	bool ok;
+
+	if (last && r->t->whole_lines)
+		return;
+	ok = tmy_check_line(&r->c, p, len);
+	r->line++;
+	r->t->lines++;
+	r->t->errors += !ok;
+	r->t->warnings += r->c.nwarn;
+	r->report(&r->c, r->line, ok, last, r->arg);
+}
+
+/* The complete lines in [p, end), and at eof the last one too; where the
+ * rest begins. */
+static const char *run_lines(struct run *r, const char *p, const char *end, bool eof)
+{
+	const char *nl;
+
+	while (p < end && ((nl = memchr(p, '\n', (size_t)(end - p))) || eof)) {
+		run_one(r, p, (size_t)((nl ? nl : end) - p), !nl);
+		p = nl ? nl + 1 : end;
+	}
+	return p;
+}
 
 /* Every line of text through check.c; each verdict to report(). */
 static void check_text(const char *text, size_t len, enum tmy_kind kind, struct tally *t,
-		       void (*report)(struct tmy_check *c, int line, bool ok, bool last, void *arg),
-		       void *arg)
+		       report_fn *report, void *arg)
 {
-	struct tmy_check c;
-	const char *p = text, *end = text + len;
-	int line = 0;
+	struct run r;
 
-	tmy_check_init(&c, kind);
-	while (p < end) {
-		const char *nl = memchr(p, '\n', end - p);
-		const char *e = nl ? nl : end;
-		bool ok;
+	run_start(&r, kind, t, report, arg);
+	run_lines(&r, text, text + len, true);
+	tmy_check_free(&r.c);
+}
 
-		line++;
-		ok = tmy_check_line(&c, p, e - p);
-		t->lines++;
-		t->errors += !ok;
-		t->warnings += c.nwarn;
-		report(&c, line, ok, !nl, arg);
-		p = nl ? nl + 1 : end;
+/* The same from fd, a block at a time: memory stays bounded however large
+ * the file.  A line that fills the block is refused (the kernel takes no
+ * line of 64 KiB or more either) and passed over. */
+static void check_fd(int fd, const char *name, enum tmy_kind kind, struct tally *t,
+		     report_fn *report, void *arg)
+{
+	struct run r;
+	char *buf = xmalloc(LINE_BUF);
+	size_t have = 0;
+	bool eof = false, skip = false;
+
+	run_start(&r, kind, t, report, arg);
+	while (!eof || have) {
+		const char *p = buf, *end;
+		ssize_t n = read(fd, buf + have, LINE_BUF - have);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			die_status = 2;
+			die_errno("%s", name);
+		}
+		eof = n == 0;
+		have += (size_t)n;
+		end = buf + have;
+		if (skip) {	/* the rest of a line too long */
+			const char *nl = memchr(p, '\n', have);
+
+			skip = !nl && !eof;
+			p = nl ? nl + 1 : end;
+		}
+		p = run_lines(&r, p, end, eof);
+		if (p == buf && have == LINE_BUF) {
+			run_one(&r, buf, LINE_BUF, false);
+			skip = true;
+			p = end;
+		}
+		have = (size_t)(end - p);
+		memmove(buf, p, have);
+		if (eof)
+			break;
 	}
-	tmy_check_free(&c);
+	free(buf);
+	tmy_check_free(&r.c);
+}
+
+/* A policy file opened as read_policy finds it; *namep for messages. */
+static int open_policy(const char *path, char **namep)
+{
+	int fd, status = die_status;
+
+	die_status = 2;
+	if (!strcmp(path, "-")) {
+		*namep = xstrdup("-");
+		die_status = status;
+		return 0;
+	}
+	*namep = root_file(path, 0);
+	if (!*namep)
+		die_errno("%s", str_esc(path, SIZE_MAX));
+	fd = root_open(path, O_RDONLY, 0);
+	if (fd < 0)
+		die_errno("%s", str_esc(*namep, SIZE_MAX));
+	die_status = status;
+	return fd;
 }
 
 static void report_ours(struct tmy_check *c, int line, bool ok, bool last, void *arg)
@@ -186,9 +292,18 @@ static int cmd_check(int argc, char **argv)
 			usage_error("check: %s: which kind of policy? (-t domain|exception|"
 				    "profile|manager)", str_esc(argv[i], SIZE_MAX));
 		}
+		if (!check_opts[C_PRINT].seen) {
+			int fd = open_policy(argv[i], &name);
+
+			check_fd(fd, name, k, &t, report_ours, (void *)str_esc(name, SIZE_MAX));
+			if (fd)
+				close(fd);
+			free(name);
+			continue;
+		}
 		text = read_policy(argv[i], &name, &len);
 		check_text(text, len, k, &t, report_ours, (void *)str_esc(name, SIZE_MAX));
-		if (check_opts[C_PRINT].seen) {
+		{
 			struct tmy_policy *p = tmy_policy_new(k);
 			struct buf out = BUF_INIT(0);
 
@@ -426,11 +541,8 @@ static void report_checkpolicy(struct tmy_check *c, int line, bool ok, bool last
  * newline, and its one warning is a raw byte. */
 static int checkpolicy_main(int argc, char **argv)
 {
-	struct tally t = { 0 };
+	struct tally t = { .whole_lines = true };
 	enum tmy_kind k;
-	char *name, *text;
-	const char *nl;
-	size_t len;
 	int warnings = 0;
 
 	if (argc < 2 || (strcmp(argv[1], "d") && strcmp(argv[1], "e"))) {
@@ -438,15 +550,10 @@ static int checkpolicy_main(int argc, char **argv)
 		return 0;
 	}
 	k = argv[1][0] == 'd' ? TMY_DOMAIN : TMY_EXCEPTION;
-	text = read_policy("-", &name, &len);
-	nl = memrchr(text, '\n', len);
-	len = nl ? (size_t)(nl - text + 1) : 0;
-	check_text(text, len, k, &t, report_checkpolicy, &warnings);
+	check_fd(0, "-", k, &t, report_checkpolicy, &warnings);
 	printf("Total:   %d Line%s   %d Error%s   %d Warning%s\n", t.lines,
 	       t.lines > 1 ? "s" : "", t.errors, t.errors > 1 ? "s" : "", warnings,
 	       warnings > 1 ? "s" : "");
-	free(text);
-	free(name);
 	return t.errors ? 2 : warnings ? 1 : 0;
 }
 

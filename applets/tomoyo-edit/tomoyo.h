@@ -97,6 +97,7 @@ struct tmy_check {
 	char bad[96];		/* out: the token at fault, or "" */
 	char **ns;		/* namespaces the lines so far made, "<kernel>" first */
 	int nns;
+	bool verdict_only;	/* leave line's printed parts out (faster) */
 	struct tmy_line line;	/* out: the line, when taken */
 	int nwarn;		/* out: warnings on the last line */
 	char warn[4][160];	/* out: what the kernel takes but not as written */
