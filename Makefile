@@ -10,6 +10,8 @@
 #   make size               stripped size, and what each applet and library adds
 #   make bench              cryptobench, ours beside OpenSSL, into docs/BENCHMARKS.md
 #   make bench-smackctl     Smack policy load and offline access benchmark [ROUNDS=N]
+#   make bench-tomoyo       tomoyo-edit check beside tomoyo-checkpolicy, into
+#                           docs/BENCHMARKS.md [ROUNDS=N]
 #   make bench-imasign      imasign beside evmctl on a 20,000-file tree, into
 #                           docs/BENCHMARKS.md
 #   make mutate             plant each mutation of tests/mutations/*.list, report
@@ -110,7 +112,7 @@ endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 override LDFLAGS := $(LDFLAGS_BASE) $(LDFLAGS)
 
-.PHONY: all deps deps-check check check-vm bench bench-smackctl bench-imasign size install install-strip mutate clean FORCE
+.PHONY: all deps deps-check check check-vm bench bench-smackctl bench-imasign bench-tomoyo size install install-strip mutate clean FORCE
 .DEFAULT_GOAL := all
 
 all: $(if $(SAN),$(BUILD)/lsmbox,lsmbox)
@@ -217,11 +219,11 @@ check-vm: deps-check $(VM_LSMBOX) $(VM_CRYPTO_TEST) $(BUILD)/vm-probe
 	@$(vm_env) tests/vm/run $(VM_TESTS)
 
 # bench: cryptobench, ours beside OpenSSL, written to docs/BENCHMARKS.md
-# (the block make bench-imasign writes is kept).
+# (the blocks make bench-imasign and bench-tomoyo write are kept).
 # On x86-64 it also counts the ARM builds' instructions under qemu-user.
 bench: lsmbox $(if $(CROSS_DIR),cross-builds)
 	scripts/bench ./lsmbox $(if $(CROSS_DIR),$(CROSS_DIR)/crypto-test $(ARM_DIR)/crypto-test) > docs/BENCHMARKS.md.tmp
-	@sed -n '/^<!-- bench-imasign -->/,/^<!-- \/bench-imasign -->/p' docs/BENCHMARKS.md > docs/BENCHMARKS.md.keep
+	@sed -n '/^<!-- bench-\(imasign\|tomoyo\) -->/,/^<!-- \/bench-\(imasign\|tomoyo\) -->/p' docs/BENCHMARKS.md > docs/BENCHMARKS.md.keep
 	@if [ -s docs/BENCHMARKS.md.keep ]; then { echo; cat docs/BENCHMARKS.md.keep; } >> docs/BENCHMARKS.md.tmp; fi
 	@rm -f docs/BENCHMARKS.md.keep
 	@mv docs/BENCHMARKS.md.tmp docs/BENCHMARKS.md
@@ -231,6 +233,11 @@ bench: lsmbox $(if $(CROSS_DIR),cross-builds)
 # hashing); replaces the imasign block of docs/BENCHMARKS.md.
 bench-imasign: deps-check lsmbox
 	LSMBOX=$(abspath lsmbox) scripts/bench-imasign
+
+# bench-tomoyo: tomoyo-edit check beside tomoyo-checkpolicy on a generated
+# policy; replaces the tomoyo block of docs/BENCHMARKS.md.
+bench-tomoyo: deps-check lsmbox
+	ROUNDS=$(or $(ROUNDS),5) LSMBOX=$(abspath lsmbox) scripts/bench-tomoyo
 
 # bench-smackctl: Smack policy load (smackctl apply beside one write per
 # rule, in the Smack VM) and offline access checks; prints, writes nothing.

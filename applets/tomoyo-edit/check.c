@@ -477,7 +477,8 @@ static int exact_class(const char *op, unsigned *perm)
 		int c, i = 0;
 
 		for (c = 0; c < N(classes); c++) {
-			for (i = 0; i < nclass[c] && (strncmp(p, classes[c][i], len) ||
+			for (i = 0; i < nclass[c] && (classes[c][i][0] != *p ||
+						      strncmp(p, classes[c][i], len) ||
 						      classes[c][i][len]); i++)
 				;
 			if (i < nclass[c])
@@ -611,9 +612,11 @@ static bool inet_acl(struct cur *u)
 
 		if (!tmy_address_ok(a))
 			return fail(u, "bad IP address", a);
-		tmy_address_fmt(a, ip, sizeof(ip));
-		put(u, " ");
-		put(u, ip);
+		if (!u->c->verdict_only) {
+			tmy_address_fmt(a, ip, sizeof(ip));
+			put(u, " ");
+			put(u, ip);
+		}
 	}
 	if (!number_union(u, "bad port", &hi))
 		return false;

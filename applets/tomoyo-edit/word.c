@@ -16,17 +16,23 @@ static bool blank(unsigned char c)
 
 void tmy_normalize(char *line)
 {
-	unsigned char *s = (unsigned char *)line, *d = s;
+	unsigned char *s = (unsigned char *)line, *d;
 
-	while (blank(*s))
+	/* The normal part (words split by single spaces) stays in place. */
+	while (*s && !blank(*s)) {
 		s++;
-	while (*s) {
+		if (*s == ' ' && s[1] && !blank(s[1]))
+			s++;
+	}
+	for (d = s; *s;) {
+		while (blank(*s))
+			s++;
+		if (!*s)
+			break;
 		if (d != (unsigned char *)line)
 			*d++ = ' ';
 		while (*s && !blank(*s))
 			*d++ = *s++;
-		while (blank(*s))
-			s++;
 	}
 	*d = 0;
 }

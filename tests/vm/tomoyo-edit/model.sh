@@ -6,9 +6,11 @@
 # each domain line in a domain of its own, the exception and manager lines
 # in their order, with their deletes and namespaces) and a profile that
 # takes every path of the profile writer (tests/tomoyo-edit/model).  The
-# lines go in with cat, not lsmbox: only the prediction is ours.
+# lines go in with cat, not lsmbox: only the prediction is ours.  A boot
+# of its own (the append differs from corpus.sh's): no other script's
+# policy may be there.
 # vm-kernel: debian
-# vm-append: lsm=tomoyo
+# vm-append: lsm=tomoyo lsmbox_test=model
 # vm-carry: tests/tomoyo-edit/corpus tests/tomoyo-edit/model
 . /vm/lib.sh
 C=/vm/top/tests/tomoyo-edit/corpus
