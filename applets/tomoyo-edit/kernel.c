@@ -178,15 +178,36 @@ static void lines_free(struct lines *ls)
 	ls->n = 0;
 }
 
-static void ignore(const char *line, void *arg)
+/* What a one-line check counts: with acl, a domain that is not there or an
+ * ACL line (not a domain's profile or groups, which a line alone cannot
+ * know); else everything. */
+struct count {
+	bool acl;
+	int n;
+};
+
+static void count_line(const char *line, void *arg)
 {
-	(void)line;
-	(void)arg;
+	struct count *c = arg;
+	const char *tab = strchr(line, '\t');
+
+	if (!c->acl || !tab || (strncmp(tab + 1, "use_profile ", 12) &&
+				strncmp(tab + 1, "use_group ", 10)))
+		c->n++;
 }
 
-/* Each line of the files alone (an ACL after its domain's line) against
- * have: those that have lacks, reported at their place. */
-static int locate(enum tmy_kind k, const struct tmy_src *src, int n, const struct tmy_policy *have)
+/* Whether text's lines say something only the state before them decides:
+ * a profile line, a domain's use_profile or use_group. */
+static bool stateful(enum tmy_kind k, const char *t)
+{
+	return k == TMY_PROFILE || !strncmp(t, "use_profile", 11) || !strncmp(t, "use_group", 9);
+}
+
+/* Each line of the files on its own (an ACL after its domain's line; a
+ * profile line or a domain's profile after the kernel's policy before the
+ * load) against have: those that have lacks, reported at their place. */
+static int locate(enum tmy_kind k, const char *before, size_t blen, const struct tmy_src *src,
+		  int n, const struct tmy_policy *have)
 {
 	int found = 0;
 
@@ -201,6 +222,7 @@ static int locate(enum tmy_kind k, const struct tmy_src *src, int n, const struc
 		while (next(&p, end, &l, &len)) {
 			char *t = xstrndup(l, len), *one;
 			struct tmy_policy *want;
+			struct count cnt = { k == TMY_DOMAIN, 0 };
 			bool ok;
 
 			line++;
@@ -226,8 +248,13 @@ static int locate(enum tmy_kind k, const struct tmy_src *src, int n, const struc
 				one = xasprintf("%s\n", t);
 			}
 			want = tmy_policy_new(k);
+			if (stateful(k, t)) {
+				tmy_policy_add(want, before, blen, NULL);
+				cnt.acl = false;
+			}
 			tmy_policy_add(want, one, strlen(one), NULL);
-			if (tmy_policy_missing(want, have, ignore, NULL) > 0) {
+			tmy_policy_missing(want, have, count_line, &cnt);
+			if (cnt.n) {
 				diag(&(struct srcloc){ src[i].name, line, 0 },
 				     "the kernel did not take: %s", str_esc(t, SIZE_MAX));
 				found++;
@@ -241,7 +268,8 @@ static int locate(enum tmy_kind k, const struct tmy_src *src, int n, const struc
 	return found;
 }
 
-int tmy_kernel_verify(enum tmy_kind k, const struct tmy_src *src, int n)
+int tmy_kernel_verify(enum tmy_kind k, const char *before, size_t blen, const struct tmy_src *src,
+		      int n)
 {
 	struct tmy_policy *want = tmy_policy_new(k), *have = tmy_policy_new(k);
 	struct lines miss = { NULL, 0 };
@@ -250,14 +278,16 @@ int tmy_kernel_verify(enum tmy_kind k, const struct tmy_src *src, int n)
 	int count, dropped = 0;
 
 	tmy_policy_add(have, text, len, NULL);
-	/* Lines the model drops (written unchecked) are reported by it. */
+	/* What the kernel should hold: what it held, then what was written.
+	 * Lines the model drops (written unchecked) are reported by it. */
+	tmy_policy_add(want, before, blen, NULL);
 	for (int i = 0; i < n; i++)
 		dropped += tmy_policy_add(want, src[i].text, src[i].len, src[i].name);
 	count = tmy_policy_missing(want, have, collect, &miss);
 	if (count) {
-		/* Which line each entry came from: each line checked alone (the
-		 * whole policy was checked once, so this costs only on failure). */
-		int found = locate(k, src, n, have);
+		/* Which line each entry came from: each line checked on its own
+		 * (this costs only when something is missing). */
+		int found = locate(k, before, blen, src, n, have);
 
 		if (!found)
 			for (int i = 0; i < miss.n; i++) {

@@ -206,12 +206,12 @@ int tmy_store_save(const char *dir, char *const text[TMY_KINDS], const size_t le
 			free(to);
 			break;
 		}
-		free(to);
 		if ((errno != EEXIST && errno != ENOTEMPTY) || tries == 2) {
 			free(s.stamp);
 			s.stamp = NULL;
-			save_failed(&s, s.pol);
+			save_failed(&s, to);
 		}
+		free(to);
 		free(s.stamp);
 		s.stamp = NULL;
 		clock_gettime(CLOCK_REALTIME, &now);

@@ -580,8 +580,13 @@ static int load_run(struct load *L)
 	 * the writer's own entry. */
 	static const int order[] = { TMY_EXCEPTION, TMY_DOMAIN, TMY_PROFILE, TMY_MANAGER, TMY_STAT };
 	struct tally t = { 0 };
+	struct tmy_src dels[TMY_FILES];
+	char *before[TMY_KINDS] = { NULL };
+	size_t blen[TMY_KINDS] = { 0 };
 	int errors, missing = 0;
 
+	for (int f = 0; f < TMY_FILES; f++)
+		dels[f] = (struct tmy_src){ "(the deletes of --replace)", NULL, 0 };
 	free(tmy_kernel_path("."));
 	if (!L->nocheck)
 		for (int k = 0; k < TMY_KINDS; k++)
@@ -593,25 +598,27 @@ static int load_run(struct load *L)
 		die_status = 1;
 		die("%d error%s; nothing loaded", errors, errors > 1 ? "s" : "");
 	}
+	/* What the kernel holds now: after the load it must hold that and
+	 * what was written. */
+	for (int k = 0; k < TMY_KINDS; k++)
+		if (L->f[k].n)
+			before[k] = tmy_kernel_read(tmy_kind_name(k), &blen[k]);
 	for (size_t o = 0; o < ARRAY_SIZE(order); o++) {
 		int f = order[o];
 		struct srcs *s = &L->f[f];
-		struct tmy_src del = { "(the deletes of --replace)", NULL, 0 };
-		char *dtext = NULL;
+		struct tmy_src *del = &dels[f];
 		int rc = 0;
 
 		if (!s->n)
 			continue;
-		if (L->replace && f != TMY_PROFILE && f != TMY_STAT) {
-			dtext = deletes(f, s, &del.len);
-			del.text = dtext;
-		}
-		if (dtext && f != TMY_MANAGER)
-			rc = tmy_kernel_write(f, &del, L->wflags);
+		if (L->replace && f != TMY_PROFILE && f != TMY_STAT)
+			del->text = deletes(f, s, &del->len);
+		if (del->text && f != TMY_MANAGER)
+			rc = tmy_kernel_write(f, del, L->wflags);
 		for (int i = 0; i < s->n && !rc; i++)
 			rc = tmy_kernel_write(f, &s->v[i], L->wflags);
-		if (dtext && f == TMY_MANAGER && !rc)
-			rc = tmy_kernel_write(f, &del, L->wflags);
+		if (del->text && f == TMY_MANAGER && !rc)
+			rc = tmy_kernel_write(f, del, L->wflags);
 		for (int i = 0; f == TMY_PROFILE && i < L->f[TMY_DOMAIN].n && !rc; i++) {
 			struct tmy_src u = L->f[TMY_DOMAIN].v[i];
 			char *ut = use_profiles(&u, &u.len);
@@ -620,15 +627,27 @@ static int load_run(struct load *L)
 			rc = tmy_kernel_write(TMY_DOMAIN, &u, L->wflags);
 			free(ut);
 		}
-		free(dtext);
 		if (rc) {
 			die_status = 1;
 			die("load stopped: what was written before it stays");
 		}
 	}
-	for (int k = 0; k < TMY_KINDS; k++)
-		if (L->f[k].n)
-			missing += tmy_kernel_verify(k, L->f[k].v, L->f[k].n);
+	for (int k = 0; k < TMY_KINDS; k++) {
+		struct srcs v = { NULL, 0 };
+
+		if (!L->f[k].n)
+			continue;
+		/* The deletes are written too (their entries meet none of the
+		 * new ones, so their place in the order does not matter). */
+		if (dels[k].text)
+			src_add(&v, dels[k].name, dels[k].text, dels[k].len);
+		for (int i = 0; i < L->f[k].n; i++)
+			src_add(&v, L->f[k].v[i].name, L->f[k].v[i].text, L->f[k].v[i].len);
+		missing += tmy_kernel_verify(k, before[k], blen[k], v.v, v.n);
+		free(v.v);
+		free(before[k]);
+		free((char *)dels[k].text);
+	}
 	if (missing) {
 		warn("%d line%s not in the kernel after the load", missing, missing > 1 ? "s" : "");
 		return 1;
@@ -908,7 +927,7 @@ static void init_arg(struct init *I, const char *a)
 }
 
 /* Namespaces whose every profile goes to mode=disabled. */
-static void disable_modes(const struct profiles *bad, bool all)
+static void disable_modes(struct load *L, const struct profiles *bad, bool all)
 {
 	size_t len;
 	char *k = tmy_kernel_read("profile", &len), *t;
@@ -931,10 +950,13 @@ static void disable_modes(const struct profiles *bad, bool all)
 	if (b.len) {
 		struct tmy_src s = { "(tomoyo-init: disabled)", (char *)b.p, b.len };
 
-		/* "<kernel> N-..." names the kernel's namespace, as the others. */
+		/* "<kernel> N-..." names the kernel's namespace, as the others;
+		 * the read-back expects these lines too. */
 		tmy_kernel_write(TMY_PROFILE, &s, 0);
+		src_add(&L->f[TMY_PROFILE], xstrdup(s.name), (char *)b.p, b.len);
+	} else {
+		buf_free(&b);
 	}
-	buf_free(&b);
 	free(k);
 }
 
@@ -943,7 +965,7 @@ static void disable_modes(const struct profiles *bad, bool all)
  * not one it knows gets 20150505 and every profile disabled (its profile
  * was written for something else); a profile a domain uses that is not
  * there is made, disabled (a new profile's mode).  How many were fixed. */
-static int init_guard(bool disable_all)
+static int init_guard(struct load *L, bool disable_all)
 {
 	struct profiles P = { NULL, 0 }, bad = { NULL, 0 };
 	struct buf fix = BUF_INIT(TMY_TEXT_MAX);
@@ -993,10 +1015,12 @@ static int init_guard(bool disable_all)
 				     fix.len };
 
 		tmy_kernel_write(TMY_PROFILE, &s, 0);
+		src_add(&L->f[TMY_PROFILE], xstrdup(s.name), (char *)fix.p, fix.len);
+	} else {
+		buf_free(&fix);
 	}
 	if (bad.n || disable_all)
-		disable_modes(&bad, disable_all);
-	buf_free(&fix);
+		disable_modes(L, &bad, disable_all);
 	free(domain);
 	free(d);
 	profiles_free(&P);
@@ -1040,6 +1064,8 @@ static int init_main(int argc, char **argv)
 	static const int order[] = { TMY_MANAGER, TMY_EXCEPTION, TMY_DOMAIN, TMY_PROFILE, TMY_STAT };
 	struct init I = { { false, false, false }, false, false, "profile.conf" };
 	struct load L = { 0 };
+	char *before[TMY_KINDS] = { NULL };
+	size_t blen[TMY_KINDS] = { 0 };
 	int bad = 0;
 
 	die_status = 1;
@@ -1095,11 +1121,13 @@ static int init_main(int argc, char **argv)
 	}
 	/* A line the kernel drops is reported, and the rest still loaded: the
 	 * kernel would do no better, and nobody is there to fix it at boot. */
+	for (int k = 0; k < TMY_KINDS; k++)
+		before[k] = tmy_kernel_read(tmy_kind_name(k), &blen[k]);
 	for (size_t o = 0; o < ARRAY_SIZE(order); o++)
 		for (int i = 0; i < L.f[order[o]].n; i++)
 			if (tmy_kernel_write(order[o], &L.f[order[o]].v[i], 0) < 0)
 				bad++;
-	bad += init_guard(I.disable);
+	bad += init_guard(&L, I.disable);
 	if (!root_dir() && !access(POLICY_DIR "/tomoyo-post-init", X_OK)) {
 		pid_t pid = fork();
 
@@ -1110,9 +1138,11 @@ static int init_main(int argc, char **argv)
 		while (pid > 0 && waitpid(pid, NULL, __WALL) < 0 && errno == EINTR)
 			;
 	}
-	for (int k = 0; k < TMY_KINDS; k++)
+	for (int k = 0; k < TMY_KINDS; k++) {
 		if (L.f[k].n)
-			bad += tmy_kernel_verify(k, L.f[k].v, L.f[k].n);
+			bad += tmy_kernel_verify(k, before[k], blen[k], L.f[k].v, L.f[k].n);
+		free(before[k]);
+	}
 	init_report();
 	fflush(stdout);
 	init_umount(&I);

@@ -152,10 +152,11 @@ char *tmy_kernel_read(const char *name, size_t *lenp);
  * after saying what failed. */
 #define TMY_WRITE_LINES 1u
 int tmy_kernel_write(int f, const struct tmy_src *src, unsigned flags);
-/* The kernel's read of kind k against the n files written to it: each
- * entry it lacks is reported "FILE:LINE: the kernel did not take: LINE";
- * how many (tmy_policy_missing). */
-int tmy_kernel_verify(enum tmy_kind k, const struct tmy_src *src, int n);
+/* The kernel's read of kind k against what it read before (before, blen)
+ * with the n files written after it: each entry it lacks is reported
+ * "FILE:LINE: the kernel did not take: LINE"; how many (tmy_policy_missing). */
+int tmy_kernel_verify(enum tmy_kind k, const char *before, size_t blen, const struct tmy_src *src,
+		      int n);
 
 /* store.c: tomoyo-savepolicy's directory: DIR/policy/YY-MM-DD.hh:mm:ss/
  * holding the four KIND.conf, DIR/policy/current and previous linking to
