@@ -263,6 +263,7 @@ static int locate(enum tmy_kind k, const char *before, size_t blen, const struct
 			free(one);
 			free(t);
 		}
+		tmy_check_free(&c);
 		free(domain);
 	}
 	return found;

@@ -175,6 +175,10 @@ int tmy_store_save(const char *dir, char *const text[TMY_KINDS], const size_t le
 	ssize_t n;
 	int rc = 0;
 
+	if (stat(s.dir, &st) < 0 && need_policy) {
+		fprintf(stderr, "Directory %s/policy/ doesn't exist.\n", dir);
+		exit(1);
+	}
 	if (stat(s.dir, &st) < 0)
 		die_errno("%s", str_esc(s.dir, SIZE_MAX));
 	if (!S_ISDIR(st.st_mode)) {

@@ -782,17 +782,29 @@ static int savepolicy_main(int argc, char **argv)
 {
 	const char *dir = NULL, *cat = NULL;
 
+	/* tomoyo-tools' order of complaints, "-e -d" (usage) and "-ex"
+	 * ("multiple policies") alike. */
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
+		const char *a = argv[i], *what = NULL;
 
-		if (strchr(a, ':'))
-			no_agent(a);
-		else if (a[0] == '-' && !dir && !cat && (cat = file_of_letter(a[1])) && !a[2])
-			continue;
-		else if (a[0] == '/' && !dir && !cat)
+		if (a[0] == '/') {
+			if (dir || cat)
+				what = "policy directories";
 			dir = a;
-		else
+		} else if (strchr(a, ':')) {
+			no_agent(a);
+		} else if (a[0] == '-' && !cat) {
+			if (!(cat = file_of_letter(a[1])))
+				savepolicy_usage(argv[0]);
+			if (a[2] || dir)
+				what = "policies";
+		} else {
 			savepolicy_usage(argv[0]);
+		}
+		if (what) {
+			fprintf(stderr, "You cannot specify multiple %s at the same time.\n\n", what);
+			savepolicy_usage(argv[0]);
+		}
 	}
 	if (!tmy_kernel_active()) {
 		fprintf(stderr, "You can't run this program for this kernel.\n");
@@ -912,6 +924,13 @@ static void init_umount(struct init *I)
 }
 
 /* tomoyo-init's words on the kernel command line (and its own). */
+static void init_profile(struct init *I, char *name)
+{
+	if (strcmp(I->profile, "profile.conf"))
+		free((char *)I->profile);
+	I->profile = name ? name : "profile.conf";
+}
+
 static void init_arg(struct init *I, const char *a)
 {
 	if (!strcmp(a, "TOMOYO_NOLOAD"))
@@ -919,11 +938,11 @@ static void init_arg(struct init *I, const char *a)
 	else if (!strcmp(a, "TOMOYO=disabled"))
 		I->disable = true;
 	else if (!strcmp(a, "TOMOYO=default"))
-		I->profile = "profile.conf";
+		init_profile(I, NULL);
 	else if (!strcmp(a, "TOMOYO=ask"))
 		warn("TOMOYO=ask: no prompt here: the default profile is loaded");
 	else if (!strncmp(a, "TOMOYO=", 7))
-		I->profile = xasprintf("profile-%s.conf", a + 7);
+		init_profile(I, xasprintf("profile-%s.conf", a + 7));
 }
 
 /* Namespaces whose every profile goes to mode=disabled. */
@@ -1146,6 +1165,7 @@ static int init_main(int argc, char **argv)
 	init_report();
 	fflush(stdout);
 	init_umount(&I);
+	init_profile(&I, NULL);
 	load_free(&L);
 	return bad ? 1 : 0;
 }
