@@ -82,14 +82,16 @@ static void put(struct cur *u, const char *p)
 {
 	struct tmy_line *l = &u->c->line;
 
-	add(&l->t, &l->tlen, &l->tcap, p, strlen(p));
+	if (!u->c->verdict_only)
+		add(&l->t, &l->tlen, &l->tcap, p, strlen(p));
 }
 
 static void put_a(struct cur *u, const char *p)
 {
 	struct tmy_line *l = &u->c->line;
 
-	add(&l->a, &l->alen, &l->acap, p, strlen(p));
+	if (!u->c->verdict_only)
+		add(&l->a, &l->alen, &l->acap, p, strlen(p));
 }
 
 /* tomoyo_read_token: up to the next space, which is cut. */
@@ -174,6 +176,8 @@ static void put_number(struct cur *u, const char *tok)
 {
 	char n[128];
 
+	if (u->c->verdict_only)
+		return;
 	tmy_number_fmt(tok, n, sizeof(n));
 	put(u, n);
 }
@@ -210,16 +214,19 @@ static bool permstr(const char *op, const char *kw)
 static void extra_ops(struct tmy_check *c, const char *op, const char *const *kw, int n,
 		      const char *cls)
 {
-	char buf[256], *save, *part;
-
-	snprintf(buf, sizeof(buf), "%s", op);
-	for (part = strtok_r(buf, "/", &save); part; part = strtok_r(NULL, "/", &save)) {
+	for (const char *p = op; *p;) {
+		size_t len = strcspn(p, "/");
 		int i;
 
-		for (i = 0; i < n && strcmp(part, kw[i]); i++)
+		for (i = 0; i < n && (strncmp(p, kw[i], len) || kw[i][len]); i++)
 			;
-		if (i == n)
+		if (i == n && len) {
+			char part[128];
+
+			snprintf(part, sizeof(part), "%.*s", (int)(len < 127 ? len : 127), p);
 			warnf(c, "operation '%s' is not a %s operation: the kernel skips it", part, cls);
+		}
+		p += len + !!p[len];
 	}
 }
 
@@ -251,12 +258,22 @@ static const char *const cond_words[] = {
 	"path2.parent.uid", "path2.parent.gid", "path2.parent.ino", "path2.parent.perm",
 };
 
+static int cmp_word(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A condition keyword (tomoyo_condition_keyword), by binary search in a
+ * sorted copy of the table. */
 static bool cond_word(const char *w)
 {
-	for (int i = 0; i < N(cond_words); i++)
-		if (!strcmp(w, cond_words[i]))
-			return true;
-	return false;
+	static const char *sorted[N(cond_words)];
+
+	if (!sorted[0]) {
+		memcpy(sorted, cond_words, sizeof(sorted));
+		qsort(sorted, N(cond_words), sizeof(*sorted), cmp_word);
+	}
+	return bsearch(&w, sorted, N(cond_words), sizeof(*sorted), cmp_word) != NULL;
 }
 
 /* tomoyo_get_dqword: "..." around nothing or a word. */
@@ -432,7 +449,8 @@ static void set_acl(struct cur *u, enum tmy_acl acl, unsigned perm)
 	u->c->line.perm = perm;
 }
 
-/* The operations of class kw[] named in op, as bits in kw's order. */
+/* The operations of class kw[] named in op, as bits in kw's order: the
+ * kernel's substring rule (permstr). */
 static unsigned perms(const char *op, const char *const *kw, int n)
 {
 	unsigned perm = 0;
@@ -443,44 +461,80 @@ static unsigned perms(const char *op, const char *const *kw, int n)
 	return perm;
 }
 
+static const char *const *const classes[] = { path_ops, path2_ops, pn_ops, mkdev_ops, mount_ops };
+static const int nclass[] = { N(path_ops), N(path2_ops), N(pn_ops), N(mkdev_ops), 1 };
+
+/* When op is whole keywords of one class joined by '/', that class and
+ * its bits, as permstr would find them (no keyword of a class begins with
+ * one of an earlier class, so none of those is found); else -1. */
+static int exact_class(const char *op, unsigned *perm)
+{
+	int cls = -1;
+
+	*perm = 0;
+	for (const char *p = op;;) {
+		size_t len = strcspn(p, "/");
+		int c, i = 0;
+
+		for (c = 0; c < N(classes); c++) {
+			for (i = 0; i < nclass[c] && (strncmp(p, classes[c][i], len) ||
+						      classes[c][i][len]); i++)
+				;
+			if (i < nclass[c])
+				break;
+		}
+		if (c == N(classes) || (cls >= 0 && c != cls))
+			return -1;
+		cls = c;
+		*perm |= 1u << i;
+		if (!p[len])
+			return cls;
+		p += len + 1;
+	}
+}
+
 static bool file_acl(struct cur *u)
 {
 	struct tmy_check *c = u->c;
 	char *op = token(u);
 	unsigned perm;
+	int cls = exact_class(op, &perm);
 
-	if ((perm = perms(op, path_ops, N(path_ops)))) {
-		extra_ops(c, op, path_ops, N(path_ops), "path");
+	/* The kernel's order: the first class with a keyword in op wins, the
+	 * rest of op is skipped (a warning). */
+	if (cls < 0) {
+		for (cls = 0; cls < N(classes); cls++)
+			if ((perm = perms(op, classes[cls], nclass[cls])))
+				break;
+		if (cls == N(classes))
+			return fail(u, "unknown file operation", op);
+		extra_ops(c, op, classes[cls], nclass[cls],
+			  (const char *const[]){ "path", "two-path", "path-and-number", "device",
+						 "mount" }[cls]);
+	}
+	switch (cls) {
+	case 0:
 		set_acl(u, TA_PATH, perm);
 		return name_union(u, "bad path") && tail(u, perm == 1);
-	}
-	if ((perm = perms(op, path2_ops, N(path2_ops)))) {
-		extra_ops(c, op, path2_ops, N(path2_ops), "two-path");
+	case 1:
 		set_acl(u, TA_PATH2, perm);
 		return name_union(u, "bad path") && name_union(u, "bad second path") &&
 		       tail(u, false);
-	}
-	if ((perm = perms(op, pn_ops, N(pn_ops)))) {
-		extra_ops(c, op, pn_ops, N(pn_ops), "path-and-number");
+	case 2:
 		set_acl(u, TA_NUMBER, perm);
 		return name_union(u, "bad path") && number_union(u, "bad number", NULL) &&
 		       tail(u, false);
-	}
-	if ((perm = perms(op, mkdev_ops, N(mkdev_ops)))) {
-		extra_ops(c, op, mkdev_ops, N(mkdev_ops), "device");
+	case 3:
 		set_acl(u, TA_MKDEV, perm);
 		return name_union(u, "bad path") && number_union(u, "bad mode", NULL) &&
 		       number_union(u, "bad major number", NULL) &&
 		       number_union(u, "bad minor number", NULL) && tail(u, false);
-	}
-	if (permstr(op, "mount")) {
-		extra_ops(c, op, mount_ops, 1, "mount");
+	default:
 		set_acl(u, TA_MOUNT, 1);
 		return name_union(u, "bad device") && name_union(u, "bad directory") &&
 		       name_union(u, "bad filesystem type") &&
 		       number_union(u, "bad mount flags", NULL) && tail(u, false);
 	}
-	return fail(u, "unknown file operation", op);
 }
 
 static const char *const protos[] = { "stream", "dgram", "raw", "seqpacket" };
@@ -696,6 +750,8 @@ static bool domain_line(struct cur *u, bool del)
 	if (!c->domain)
 		return fail(u, "no domain selected (the line before did not name one the kernel took)",
 			    "");
+	if (*p == 'f' || *p == 'n' || *p == 'm')	/* file, network, misc */
+		return acl(u);
 	if (!strncmp(p, "use_profile", 11) && tmy_scan_u32(p + 11, &n) && n < TMY_MAX_PROFILES) {
 		if (strspn(p + 11, " 0123456789") != strlen(p + 11))
 			warnf(c, "the kernel reads use_profile %s and ignores the rest%s",

@@ -43,6 +43,7 @@ struct domain {
 	unsigned char group[TMY_MAX_GROUPS / 8];
 	bool flag[2];
 	bool deleted;
+	bool named;		/* <kernel>: a line named it (else it is only implied) */
 	struct acls acl;
 };
 
@@ -247,6 +248,7 @@ static void apply_domain(struct tmy_policy *p, const struct tmy_line *l)
 			p->cur = find_domain(p, l->a);
 			if (p->cur < 0)
 				p->cur = add_domain(p, l->a);
+			p->d[p->cur].named = true;
 		}
 		break;
 	case TW_USE_PROFILE:
@@ -472,8 +474,19 @@ static const char *pfx(const struct tmy_policy *p, const struct ns *n)
 			buf_printf(out, "%s ", (n)->name);                      \
 	} while (0)
 
-static void print_domain(const struct domain *d, struct buf *out)
+static int cmp_str(const void *a, const void *b)
 {
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A domain's block as the kernel prints it; sorted: its ACL lines in
+ * byte order. */
+static void print_domain(const struct domain *d, bool sorted, struct buf *out)
+{
+	struct buf acl = BUF_INIT(0);
+	char **lines = NULL, *s;
+	size_t n = 0;
+
 	buf_printf(out, "%s\nuse_profile %d\n", d->name, d->profile);
 	if (d->flag[0])
 		buf_put_str(out, "quota_exceeded\n");
@@ -485,10 +498,75 @@ static void print_domain(const struct domain *d, struct buf *out)
 	buf_put_str(out, "\n");
 	for (int i = 0; i < d->acl.n; i++)
 		if (!d->acl.v[i].deleted) {
-			print_acl(&d->acl.v[i], d->acl.v[i].perm, out);
-			buf_put_str(out, "\n");
+			print_acl(&d->acl.v[i], d->acl.v[i].perm, &acl);
+			buf_put_u8(&acl, sorted ? 0 : '\n');
+			n++;
 		}
+	if (!sorted) {
+		buf_put(out, acl.p, acl.len);
+	} else if (n) {
+		lines = xmalloc(n * sizeof(*lines));
+		s = (char *)acl.p;
+		for (size_t i = 0; i < n; i++, s += strlen(s) + 1)
+			lines[i] = s;
+		qsort(lines, n, sizeof(*lines), cmp_str);
+		for (size_t i = 0; i < n; i++)
+			buf_printf(out, "%s\n", lines[i]);
+		free(lines);
+	}
+	buf_free(&acl);
 	buf_put_str(out, "\n");
+}
+
+static int cmp_domain(const void *a, const void *b)
+{
+	return strcmp((*(const struct domain *const *)a)->name,
+		      (*(const struct domain *const *)b)->name);
+}
+
+void tmy_policy_sort(const struct tmy_policy *p, struct buf *out)
+{
+	const struct domain **d;
+	int n = 0;
+
+	if (p->kind != TMY_DOMAIN) {
+		tmy_policy_print(p, out);
+		return;
+	}
+	d = xmalloc((size_t)p->nd * sizeof(*d));
+	for (int i = 0; i < p->nd; i++)
+		if (!p->d[i].deleted && (i || p->d[i].named))
+			d[n++] = &p->d[i];
+	qsort(d, (size_t)n, sizeof(*d), cmp_domain);
+	for (int i = 0; i < n; i++)
+		print_domain(d[i], true, out);
+	free(d);
+}
+
+/* A domain named, or (tree) one of its descendants: the name then a
+ * space. */
+static bool chosen(const char *name, char **names, int n, bool tree)
+{
+	for (int i = 0; i < n; i++) {
+		size_t l = strlen(names[i]);
+
+		if (!strcmp(name, names[i]) || (tree && !strncmp(name, names[i], l) && name[l] == ' '))
+			return true;
+	}
+	return false;
+}
+
+int tmy_policy_select(const struct tmy_policy *p, char **names, int n, bool tree,
+		      struct buf *out)
+{
+	int found = 0;
+
+	for (int i = 0; i < p->nd; i++)
+		if (!p->d[i].deleted && chosen(p->d[i].name, names, n, tree)) {
+			print_domain(&p->d[i], false, out);
+			found++;
+		}
+	return found;
 }
 
 static void print_exception(const struct tmy_policy *p, const struct ns *n, struct buf *out)
@@ -551,7 +629,7 @@ void tmy_policy_print(const struct tmy_policy *p, struct buf *out)
 	case TMY_DOMAIN:
 		for (int i = 0; i < p->nd; i++)
 			if (!p->d[i].deleted)
-				print_domain(&p->d[i], out);
+				print_domain(&p->d[i], false, out);
 		break;
 	case TMY_EXCEPTION:
 		for (int i = 0; i < p->nns; i++)
@@ -674,6 +752,199 @@ int tmy_policy_missing(const struct tmy_policy *want, const struct tmy_policy *h
 			}
 		n += missing_acls(&w->acl, h ? &h->acl : NULL, prefix, report, arg);
 		free(prefix);
+	}
+	return n;
+}
+
+/* How many of an ACL's first words are paths a pattern may replace. */
+static int path_words(enum tmy_acl t)
+{
+	static const int n[TA_KINDS] = {
+		[TA_PATH] = 1, [TA_PATH2] = 2, [TA_NUMBER] = 1, [TA_MKDEV] = 1,
+		[TA_MOUNT] = 2, [TA_UNIX] = 1,
+	};
+	return n[t];
+}
+
+/* One ACL's arguments and condition with its path words, and the quoted
+ * values of exec.realpath= and symlink.target=, through rw. */
+static void rewrite_key(const struct acl *a, char *(*rw)(const char *word, void *arg), void *arg,
+			struct buf *out)
+{
+	char *key = xstrdup(a->key), *s = key, *w;
+	int i = 0, paths = path_words(a->type);
+
+	/* inet's address and port come first: no path among them. */
+	while ((w = strsep(&s, " "))) {
+		char *r = NULL;
+
+		if (!*w && i == 0) {	/* the key starts with a space */
+			continue;
+		}
+		if (i < paths && *w != '@') {
+			r = rw(w, arg);
+		} else if (!strncmp(w, "exec.realpath=\"", 15) ||
+			   !strncmp(w, "symlink.target=\"", 16)) {
+			char *eq = strchr(w, '"'), *v = xstrndup(eq + 1, strlen(eq + 1) - 1);
+			char *nv = *v ? rw(v, arg) : NULL;
+
+			if (nv && *nv == '@')
+				r = xasprintf("%.*s%s", (int)(eq - w), w, nv);
+			else if (nv)
+				r = xasprintf("%.*s\"%s\"", (int)(eq - w), w, nv);
+			free(nv);
+			free(v);
+		}
+		buf_printf(out, " %s", r ? r : w);
+		free(r);
+		i++;
+	}
+	free(key);
+}
+
+struct tmy_policy *tmy_policy_learned(const struct tmy_policy *p, char **names, int n, bool tree,
+				      int profile, char *(*rw)(const char *word, void *arg),
+				      void *arg)
+{
+	struct tmy_policy *q = tmy_policy_new(TMY_DOMAIN);
+	struct buf b = BUF_INIT(0);
+
+	for (int i = 0; i < p->nd; i++) {
+		const struct domain *d = &p->d[i];
+
+		if (d->deleted || !chosen(d->name, names, n, tree))
+			continue;
+		buf_reset(&b);
+		buf_printf(&b, "%s\nuse_profile %d\n", d->name, profile);
+		for (int g = 0; g < TMY_MAX_GROUPS; g++)
+			if (d->group[g / 8] & 1u << g % 8)
+				buf_printf(&b, "use_group %d\n", g);
+		for (int j = 0; j < d->acl.n; j++) {
+			const struct acl *a = &d->acl.v[j];
+			struct tmy_line l = { .acl = a->type, .proto = a->proto };
+
+			if (a->deleted)
+				continue;
+			tmy_acl_head(&l, a->perm, &b);
+			rewrite_key(a, rw, arg, &b);
+			buf_put_str(&b, "\n");
+		}
+		tmy_policy_add(q, (char *)b.p, b.len, "learned");
+	}
+	buf_free(&b);
+	return q;
+}
+
+/* The lines of a's printed form that b's lacks, each after prefix. */
+static int lines_not_in(const struct tmy_policy *a, const struct tmy_policy *b,
+			const char *prefix, struct buf *out)
+{
+	struct buf pa = BUF_INIT(0), pb = BUF_INIT(0);
+	struct htab seen;
+	char *s, *line;
+	int n = 0;
+
+	tmy_policy_print(a, &pa);
+	tmy_policy_print(b, &pb);
+	buf_put_u8(&pa, 0);
+	buf_put_u8(&pb, 0);
+	htab_init(&seen, 0);
+	for (s = (char *)pb.p; (line = next_line(&s));)
+		htab_intern(&seen, line);
+	for (s = (char *)pa.p; (line = next_line(&s));)
+		if (*line && htab_find(&seen, line) < 0) {
+			buf_printf(out, "%s%s\n", prefix, line);
+			n++;
+		}
+	htab_free(&seen);
+	buf_free(&pa);
+	buf_free(&pb);
+	return n;
+}
+
+/* One domain's ACLs of w that h lacks (operations and all), each after
+ * prefix. */
+static int acl_delta(const struct acls *w, const struct acls *h, const char *prefix,
+		     struct buf *out)
+{
+	int n = 0;
+
+	for (int i = 0; i < w->n; i++) {
+		const struct acl *a = &w->v[i];
+		unsigned lack = a->perm;
+
+		if (a->deleted)
+			continue;
+		for (int j = 0; h && j < h->n && lack; j++) {
+			const struct acl *b = &h->v[j];
+
+			if (!b->deleted && b->type == a->type && b->proto == a->proto &&
+			    !strcmp(b->key, a->key))
+				lack = merges(a->type) ? lack & ~b->perm : 0;
+		}
+		if (!lack)
+			continue;
+		buf_put_str(out, prefix);
+		print_acl(a, lack, out);
+		buf_put_str(out, "\n");
+		n++;
+	}
+	return n;
+}
+
+int tmy_policy_diff(const struct tmy_policy *a, const struct tmy_policy *b, struct buf *out)
+{
+	int n = 0;
+
+	if (a->kind != TMY_DOMAIN) {
+		/* Profiles are never deleted: their lines are set again. */
+		if (a->kind != TMY_PROFILE)
+			n += lines_not_in(a, b, "delete ", out);
+		return n + lines_not_in(b, a, "", out);
+	}
+	for (int i = 1; i < a->nd; i++)
+		if (!a->d[i].deleted && find_domain(b, a->d[i].name) < 0) {
+			buf_printf(out, "delete %s\n\n", a->d[i].name);
+			n++;
+		}
+	for (int i = 0; i < b->nd; i++) {
+		const struct domain *d = &b->d[i];
+		int j = find_domain(a, d->name);
+		const struct domain *o = j >= 0 ? &a->d[j] : NULL;
+		struct buf blk = BUF_INIT(0);
+		int m = 0;
+
+		if (d->deleted)
+			continue;
+		if (!o || o->profile != d->profile) {
+			buf_printf(&blk, "use_profile %d\n", d->profile);
+			m += !!o || d->profile;
+		}
+		for (int f = 0; f < 2; f++)
+			if ((o ? o->flag[f] : false) != d->flag[f]) {
+				buf_printf(&blk, "%s%s\n", d->flag[f] ? "" : "delete ",
+					   f ? "transition_failed" : "quota_exceeded");
+				m++;
+			}
+		for (int g = 0; g < TMY_MAX_GROUPS; g++) {
+			bool was = o && o->group[g / 8] & 1u << g % 8;
+			bool is = d->group[g / 8] & 1u << g % 8;
+
+			if (was != is) {
+				buf_printf(&blk, "%suse_group %d\n", is ? "" : "delete ", g);
+				m++;
+			}
+		}
+		if (o)
+			m += acl_delta(&o->acl, &d->acl, "delete ", &blk);
+		m += acl_delta(&d->acl, o ? &o->acl : NULL, "", &blk);
+		if (m || !o) {
+			buf_printf(out, "%s\n", d->name);
+			buf_put(out, blk.p, blk.len);
+			buf_put_str(out, "\n");
+			n += m + !o;
+		}
+		buf_free(&blk);
 	}
 	return n;
 }

@@ -32,6 +32,10 @@ bool tmy_domain_ok(const char *s);
 /* A word holds a wildcard: its constant part is shorter than itself. */
 bool tmy_word_patterned(const char *s);
 
+/* Does the name (a word) match the pattern (a word), as the kernel
+ * decides it (tomoyo_path_matches_pattern)? */
+bool tmy_path_matches(const char *name, const char *pattern);
+
 enum tmy_base { TMY_BAD = 0, TMY_DEC, TMY_OCT, TMY_HEX };
 /* A number as tomoyo_parse_ulong reads one: 0x hex, 0[0-7] octal, else
  * decimal, wrapping at 2^64 as simple_strtoul does; *sp moves past it. */
@@ -93,6 +97,7 @@ struct tmy_check {
 	char bad[96];		/* out: the token at fault, or "" */
 	char **ns;		/* namespaces the lines so far made, "<kernel>" first */
 	int nns;
+	bool verdict_only;	/* leave line's printed parts out (faster) */
 	struct tmy_line line;	/* out: the line, when taken */
 	int nwarn;		/* out: warnings on the last line */
 	char warn[4][160];	/* out: what the kernel takes but not as written */
@@ -121,9 +126,43 @@ void tmy_policy_print(const struct tmy_policy *p, struct buf *out);
 int tmy_policy_missing(const struct tmy_policy *want, const struct tmy_policy *have,
 		       void (*report)(const char *line, void *arg), void *arg);
 void tmy_policy_free(struct tmy_policy *p);
+/* The domain policy with its domains and each domain's ACLs in byte
+ * order, <kernel> only if a line named it (other kinds: as
+ * tmy_policy_print). */
+void tmy_policy_sort(const struct tmy_policy *p, struct buf *out);
+/* The blocks of the domains named (tree: and of their descendants), in
+ * the policy's order; how many. */
+int tmy_policy_select(const struct tmy_policy *p, char **names, int n, bool tree,
+		      struct buf *out);
+/* The lines that make a into b when written after it (delete lines first
+ * for domains b lacks, then for each domain of b what differs); how many
+ * changes. */
+int tmy_policy_diff(const struct tmy_policy *a, const struct tmy_policy *b, struct buf *out);
+/* The domains named (tree: and their descendants) of p, as a new
+ * policy: each with use_profile profile, its use_group lines, and its
+ * ACLs with every path word (and exec.realpath=, symlink.target= value)
+ * through rw (a new string, or NULL: unchanged); ACLs that became the
+ * same merged.  Learning-mode flags are left behind. */
+struct tmy_policy *tmy_policy_learned(const struct tmy_policy *p, char **names, int n, bool tree,
+				      int profile, char *(*rw)(const char *word, void *arg),
+				      void *arg);
 /* What a booted kernel holds before any policy is loaded: 6.1's built-in
  * exception policy (initialize_domain /sbin/modprobe and /sbin/hotplug). */
 void tmy_policy_builtin(struct tmy_policy *p);
+
+/* learn.c: tomoyo-patternize's rewrite rules and tomoyo-findtemp's test. */
+struct tmy_rules;
+/* The built-in rules (the kernel's per-process and per-object names);
+ * temp: a name that does not exist now gets "\*" for its last component. */
+struct tmy_rules *tmy_rules_new(bool temp);
+/* patternize.conf's "rewrite path_pattern|head_pattern|tail_pattern
+ * PATTERN [@GROUP]" lines, after the rules r has; bad lines reported
+ * (diag); how many. */
+int tmy_rules_read(struct tmy_rules *r, const char *text, size_t len, const char *name);
+/* The word rewritten by the first rule that matches (a new string), or
+ * NULL: tmy_policy_learned's rw. */
+char *tmy_rules_apply(const char *word, void *rules);
+void tmy_rules_free(struct tmy_rules *r);
 
 /* kernel.c and store.c: the securityfs files and the policy directory.
  * Files are the four kinds, then stat (quotas, read and written as is). */

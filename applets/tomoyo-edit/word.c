@@ -443,3 +443,170 @@ void tmy_number_fmt(const char *tok, char *out, size_t n)
 			number_fmt1(out + o, n - o, hi, bh);
 	}
 }
+
+/* "\ooo" for a byte at s (after its backslash): three octal digits, the
+ * first 0-3. */
+static bool octal3(const char *s)
+{
+	return s[0] >= '0' && s[0] <= '3' && odigit(s[1]) && odigit(s[2]);
+}
+
+static bool alpha(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static bool xdigit(char c)
+{
+	return digit_val(c) < 16;
+}
+
+/* One component of name [f, fe) against one of pattern [p, pe), without
+ * "\-": the kernel's tomoyo_file_matches_pattern2.  Both are in the
+ * escaped form: "\\" and "\ooo" in the name are one character each. */
+static bool comp_match(const char *f, const char *fe, const char *p, const char *pe)
+{
+	while (f < fe && p < pe) {
+		char c = *f, w;
+		int run;
+
+		if (*p != '\\') {
+			if (*f++ != *p++)
+				return false;
+			continue;
+		}
+		w = p[1];
+		p += 2;
+		switch (w) {
+		case '?':	/* one character, an escaped one too, not '/' */
+			if (c == '/')
+				return false;
+			if (c == '\\') {
+				if (f[1] == '\\')
+					f++;
+				else if (octal3(f + 1))
+					f += 3;
+				else
+					return false;
+			}
+			f++;
+			continue;
+		case '\\':
+			if (c != '\\' || f[1] != '\\')
+				return false;
+			f += 2;
+			continue;
+		case '+':
+		case 'x':
+		case 'a':
+			if (!(w == '+' ? c >= '0' && c <= '9' : w == 'x' ? xdigit(c) : alpha(c)))
+				return false;
+			f++;
+			continue;
+		case '*':
+		case '@':	/* any run (for \@ without a '.'), \ooo whole */
+			for (const char *g = f;; g++) {
+				if (comp_match(g, fe, p, pe))
+					return true;
+				if (g == fe || (*g == '.' && w == '@'))
+					return false;
+				if (*g == '\\') {
+					if (g[1] == '\\')
+						g++;
+					else if (octal3(g + 1))
+						g += 3;
+					else
+						return false;
+				}
+			}
+		case '$':
+		case 'X':
+		case 'A':	/* one or more digits, hex digits, letters */
+			for (run = 0; f + run < fe && (w == '$' ? f[run] >= '0' && f[run] <= '9'
+						       : w == 'X' ? xdigit(f[run]) : alpha(f[run]));
+			     run++)
+				;
+			for (int i = 1; i <= run; i++)
+				if (comp_match(f + i, fe, p, pe))
+					return true;
+			return false;
+		default:	/* \ooo: the same escape in the name */
+			if (w >= '0' && w <= '3' && c == '\\' && octal3(f + 1) &&
+			    !strncmp(f + 1, p - 1, 3)) {
+				f += 4;
+				p += 2;
+				continue;
+			}
+			return false;
+		}
+	}
+	while (p + 1 < pe && p[0] == '\\' && (p[1] == '*' || p[1] == '@'))
+		p += 2;
+	return f == fe && p == pe;
+}
+
+/* A component with "\-": it matches the part before the first "\-" and
+ * none of the parts after (tomoyo_file_matches_pattern). */
+static bool comp_match_sub(const char *f, const char *fe, const char *p, const char *pe)
+{
+	const char *part = p;
+	bool first = true;
+
+	for (const char *q = p; q + 1 < pe; q++) {
+		if (q[0] != '\\')
+			continue;
+		if (q[1] != '-') {
+			q++;
+			continue;
+		}
+		if (comp_match(f, fe, part, q) != first)
+			return false;
+		first = false;
+		part = q + 2;
+		q++;
+	}
+	return comp_match(f, fe, part, pe) == first;
+}
+
+/* Component by component; "\{X\}/" takes one or more components that
+ * match X (tomoyo_path_matches_pattern2). */
+static bool path_match(const char *f, const char *p)
+{
+	while (*f && *p) {
+		const char *fe = strchrnul(f, '/'), *pe = strchrnul(p, '/');
+
+		if (p[0] == '\\' && p[1] == '{') {
+			if (pe <= p + 3 || *pe != '/' || pe[-1] != '}' || pe[-2] != '\\')
+				return false;
+			for (;;) {
+				if (!comp_match_sub(f, fe, p + 2, pe - 2) || !*fe)
+					return false;
+				f = fe + 1;
+				if (path_match(f, pe + 1))
+					return true;
+				fe = strchr(f, '/');
+				if (!fe)
+					return false;
+			}
+		}
+		if (!comp_match_sub(f, fe, p, pe))
+			return false;
+		f = *fe ? fe + 1 : fe;
+		p = *pe ? pe + 1 : pe;
+	}
+	while (p[0] == '\\' && (p[1] == '*' || p[1] == '@'))
+		p += 2;
+	return !*f && !*p;
+}
+
+bool tmy_path_matches(const char *name, const char *pattern)
+{
+	size_t n = const_len(pattern), fl = strlen(name), pl = strlen(pattern);
+
+	if (n == pl)
+		return !strcmp(name, pattern);
+	/* A directory ("/" last) only matches a directory. */
+	if ((fl && name[fl - 1] == '/') != (pl && pattern[pl - 1] == '/'))
+		return false;
+	return !strncmp(name, pattern, n) && path_match(name + n, pattern + n);
+}
