@@ -164,4 +164,53 @@ int tmy_rules_read(struct tmy_rules *r, const char *text, size_t len, const char
 char *tmy_rules_apply(const char *word, void *rules);
 void tmy_rules_free(struct tmy_rules *r);
 
+/* kernel.c and store.c: the securityfs files and the policy directory.
+ * Files are the four kinds, then stat (quotas, read and written as is). */
+#define TMY_STAT	TMY_KINDS
+#define TMY_FILES	(TMY_KINDS + 1)
+const char *tmy_file_name(int f);	/* "domain_policy" ... "manager", "stat" */
+
+/* An input file: its text and the name messages give it. */
+struct tmy_src {
+	const char *name;
+	const char *text;
+	size_t len;
+};
+
+/* kernel.c: TOMOYO's securityfs files (kfs_path: under --root, the image's
+ * mimic tree).  Whether tomoyo/ is there; its file NAME, dying with how to
+ * boot with TOMOYO when it is not. */
+bool tmy_kernel_active(void);
+char *tmy_kernel_path(const char *name);
+/* The whole file (at most TMY_TEXT_MAX), NUL-terminated; dies on failure. */
+#define TMY_TEXT_MAX ((size_t)256 << 20)
+char *tmy_kernel_read(const char *name, size_t *lenp);
+/* The lines of src into file f in one open, each ending in a newline,
+ * comments and blank lines left out; with TMY_WRITE_LINES one write(2) a
+ * line, so that a refusal (EPERM: not a manager) names its line.  0, or -1
+ * after saying what failed. */
+#define TMY_WRITE_LINES 1u
+int tmy_kernel_write(int f, const struct tmy_src *src, unsigned flags);
+/* The kernel's read of kind k against what it read before (before, blen)
+ * with the n files written after it: each entry it lacks is reported
+ * "FILE:LINE: the kernel did not take: LINE"; how many (tmy_policy_missing). */
+int tmy_kernel_verify(enum tmy_kind k, const char *before, size_t blen, const struct tmy_src *src,
+		      int n);
+
+/* store.c: tomoyo-savepolicy's directory: DIR/policy/YY-MM-DD.hh:mm:ss/
+ * holding the four KIND.conf, DIR/policy/current and previous linking to
+ * such a directory, DIR/KIND.conf linking to policy/current/KIND.conf;
+ * DIR/stat.conf is a file of its own.  DIR is named as under --root. */
+/* The text of file f of DIR (DIR/NAME.conf, else policy/current/NAME.conf),
+ * *namep where it was found; NULL when neither is there. */
+char *tmy_store_read(const char *dir, int f, char **namep, size_t *lenp);
+/* Save text[k] (len[k] bytes) as a new stamp directory made current, the
+ * old current made previous, the links made: all or nothing as far as
+ * current goes.  DIR/policy/ is made when missing unless need_policy (then
+ * "Directory DIR/policy/ doesn't exist.", as tomoyo-savepolicy).  Returns 0,
+ * or 1 when a DIR/KIND.conf is not a link and was left as it is; dies when
+ * the save failed (the old current intact). */
+int tmy_store_save(const char *dir, char *const text[TMY_KINDS], const size_t len[TMY_KINDS],
+		   bool need_policy);
+
 #endif
