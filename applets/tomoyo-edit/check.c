@@ -7,9 +7,11 @@
  * and takes exactly what it takes.  What the kernel takes but not as
  * written (a part of an operation it skips, words it ignores) is a
  * warning; TOMOYO 1.8/AKARI syntax gets its own message. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lsmbox.h"
 #include "tomoyo.h"
@@ -1092,4 +1094,128 @@ bool tmy_check_line(struct tmy_check *c, const char *line, size_t len)
 	default:
 		return manager_line(&u);
 	}
+}
+
+/* Whole files: the verdict on each line, to a reporter. */
+
+#define LINE_BUF ((size_t)128 << 10)	/* a line longer than this is refused */
+
+
+/* A check of one file: the checker, the line count, the tally, where the
+ * verdicts go. */
+struct run {
+	struct tmy_check c;
+	int line;
+	struct tmy_tally *t;
+	tmy_report_fn *report;
+	void *arg;
+};
+
+static void run_start(struct run *r, enum tmy_kind kind, struct tmy_tally *t, tmy_report_fn *report,
+		      void *arg)
+{
+	tmy_check_init(&r->c, kind);
+	r->c.verdict_only = true;
+	r->line = 0;
+	r->t = t;
+	r->report = report;
+	r->arg = arg;
+}
+
+static void run_one(struct run *r, const char *p, size_t len, bool last)
+{
+	bool ok;
+
+	if (last && r->t->whole_lines)
+		return;
+	ok = tmy_check_line(&r->c, p, len);
+	r->line++;
+	r->t->lines++;
+	r->t->errors += !ok;
+	r->t->warnings += r->c.nwarn;
+	r->report(&r->c, r->line, ok, last, r->arg);
+}
+
+/* The complete lines in [p, end), and at eof the last one too; where the
+ * rest begins. */
+static const char *run_lines(struct run *r, const char *p, const char *end, bool eof)
+{
+	const char *nl;
+
+	while (p < end && ((nl = memchr(p, '\n', (size_t)(end - p))) || eof)) {
+		run_one(r, p, (size_t)((nl ? nl : end) - p), !nl);
+		p = nl ? nl + 1 : end;
+	}
+	return p;
+}
+
+/* Every line of text through check.c; each verdict to report(). */
+void tmy_check_text(const char *text, size_t len, enum tmy_kind kind, struct tmy_tally *t,
+		       tmy_report_fn *report, void *arg)
+{
+	struct run r;
+
+	run_start(&r, kind, t, report, arg);
+	run_lines(&r, text, text + len, true);
+	tmy_check_free(&r.c);
+}
+
+/* The same from fd, a block at a time: memory stays bounded however large
+ * the file.  A line that fills the block is refused (the kernel takes no
+ * line of 64 KiB or more either) and passed over. */
+void tmy_check_fd(int fd, const char *name, enum tmy_kind kind, struct tmy_tally *t,
+		     tmy_report_fn *report, void *arg)
+{
+	struct run r;
+	char *buf = xmalloc(LINE_BUF);
+	size_t have = 0;
+	bool eof = false, skip = false;
+
+	run_start(&r, kind, t, report, arg);
+	while (!eof || have) {
+		const char *p = buf, *end;
+		ssize_t n = read(fd, buf + have, LINE_BUF - have);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			die_status = 2;
+			die_errno("%s", name);
+		}
+		eof = n == 0;
+		have += (size_t)n;
+		end = buf + have;
+		if (skip) {	/* the rest of a line too long */
+			const char *nl = memchr(p, '\n', have);
+
+			skip = !nl && !eof;
+			p = nl ? nl + 1 : end;
+		}
+		p = run_lines(&r, p, end, eof);
+		if (p == buf && have == LINE_BUF) {
+			run_one(&r, buf, LINE_BUF, false);
+			skip = true;
+			p = end;
+		}
+		have = (size_t)(end - p);
+		memmove(buf, p, have);
+		if (eof)
+			break;
+	}
+	free(buf);
+	tmy_check_free(&r.c);
+}
+
+void tmy_report(struct tmy_check *c, int line, bool ok, bool last, void *arg)
+{
+	const char *name = arg;
+
+	for (int i = 0; i < c->nwarn; i++)
+		warn("%s:%d: warning: %s", name, line, c->warn[i]);
+	if (!ok)
+		warn("%s:%d: %s%s%s%s", name, line, c->why, c->bad[0] ? ": '" : "", c->bad,
+		     c->bad[0] ? "'" : "");
+	if (last)
+		warn("%s:%d: warning: no newline at the end: the kernel never reads such a "
+		     "last line (tomoyo-edit load adds one)", name, line);
 }

@@ -653,6 +653,22 @@ void tmy_policy_print(const struct tmy_policy *p, struct buf *out)
 	}
 }
 
+/* The operations of ACL w that no ACL of have with the same arguments
+ * and condition holds (for one that does not merge, all or none). */
+static unsigned lacks(const struct acl *w, const struct acls *have)
+{
+	unsigned lack = w->deleted ? 0 : w->perm;
+
+	for (int j = 0; have && j < have->n && lack; j++) {
+		const struct acl *h = &have->v[j];
+
+		if (!h->deleted && h->type == w->type && h->proto == w->proto &&
+		    !strcmp(h->key, w->key))
+			lack &= ~h->perm;
+	}
+	return lack;
+}
+
 /* want's ACLs that have lacks (or lacks some operations of), printed
  * with prefix; how many. */
 static int missing_acls(const struct acls *want, const struct acls *have, const char *prefix,
@@ -663,22 +679,13 @@ static int missing_acls(const struct acls *want, const struct acls *have, const 
 
 	for (int i = 0; i < want->n; i++) {
 		const struct acl *w = &want->v[i];
-		unsigned lack = w->perm;
+		unsigned lack = lacks(w, have);
 
-		if (w->deleted)
-			continue;
-		for (int j = 0; have && j < have->n && lack; j++) {
-			const struct acl *h = &have->v[j];
-
-			if (!h->deleted && h->type == w->type && h->proto == w->proto &&
-			    !strcmp(h->key, w->key))
-				lack &= ~h->perm;
-		}
 		if (!lack)
 			continue;
 		buf_reset(&b);
 		buf_put_str(&b, prefix);
-		print_acl(w, merges(w->type) ? lack : w->perm, &b);
+		print_acl(w, lack, &b);
 		buf_put_u8(&b, 0);
 		report((char *)b.p, arg);
 		n++;
@@ -687,31 +694,31 @@ static int missing_acls(const struct acls *want, const struct acls *have, const 
 	return n;
 }
 
-/* Each line of want's printed form that have's printed form lacks: for
- * the exception policy, profiles and managers, whose lines stand alone. */
-static int missing_lines(const struct tmy_policy *want, const struct tmy_policy *have,
-			 void (*report)(const char *line, void *arg), void *arg)
+/* Each line of a's printed form that b's lacks, to fn; how many.  For the
+ * exception policy, profiles and managers, whose lines stand alone. */
+static int lines_not_in(const struct tmy_policy *a, const struct tmy_policy *b,
+			void (*fn)(const char *line, void *arg), void *arg)
 {
-	struct buf w = BUF_INIT(0), h = BUF_INIT(0);
+	struct buf pa = BUF_INIT(0), pb = BUF_INIT(0);
 	struct htab seen;
 	char *s, *line;
 	int n = 0;
 
-	tmy_policy_print(want, &w);
-	tmy_policy_print(have, &h);
-	buf_put_u8(&w, 0);
-	buf_put_u8(&h, 0);
+	tmy_policy_print(a, &pa);
+	tmy_policy_print(b, &pb);
+	buf_put_u8(&pa, 0);
+	buf_put_u8(&pb, 0);
 	htab_init(&seen, 0);
-	for (s = (char *)h.p; (line = next_line(&s));)
+	for (s = (char *)pb.p; (line = next_line(&s));)
 		htab_intern(&seen, line);
-	for (s = (char *)w.p; (line = next_line(&s));)
+	for (s = (char *)pa.p; (line = next_line(&s));)
 		if (*line && htab_find(&seen, line) < 0) {
-			report(line, arg);
+			fn(line, arg);
 			n++;
 		}
 	htab_free(&seen);
-	buf_free(&w);
-	buf_free(&h);
+	buf_free(&pa);
+	buf_free(&pb);
 	return n;
 }
 
@@ -721,7 +728,7 @@ int tmy_policy_missing(const struct tmy_policy *want, const struct tmy_policy *h
 	int n = 0;
 
 	if (want->kind != TMY_DOMAIN)
-		return missing_lines(want, have, report, arg);
+		return lines_not_in(want, have, report, arg);
 	for (int i = 0; i < want->nd; i++) {
 		const struct domain *w = &want->d[i];
 		int j = find_domain(have, w->name);
@@ -835,31 +842,17 @@ struct tmy_policy *tmy_policy_learned(const struct tmy_policy *p, char **names, 
 	return q;
 }
 
-/* The lines of a's printed form that b's lacks, each after prefix. */
-static int lines_not_in(const struct tmy_policy *a, const struct tmy_policy *b,
-			const char *prefix, struct buf *out)
-{
-	struct buf pa = BUF_INIT(0), pb = BUF_INIT(0);
-	struct htab seen;
-	char *s, *line;
-	int n = 0;
+/* diff's output: a line after a prefix. */
+struct put_arg {
+	struct buf *out;
+	const char *prefix;
+};
 
-	tmy_policy_print(a, &pa);
-	tmy_policy_print(b, &pb);
-	buf_put_u8(&pa, 0);
-	buf_put_u8(&pb, 0);
-	htab_init(&seen, 0);
-	for (s = (char *)pb.p; (line = next_line(&s));)
-		htab_intern(&seen, line);
-	for (s = (char *)pa.p; (line = next_line(&s));)
-		if (*line && htab_find(&seen, line) < 0) {
-			buf_printf(out, "%s%s\n", prefix, line);
-			n++;
-		}
-	htab_free(&seen);
-	buf_free(&pa);
-	buf_free(&pb);
-	return n;
+static void put_line(const char *line, void *arg)
+{
+	struct put_arg *p = arg;
+
+	buf_printf(p->out, "%s%s\n", p->prefix, line);
 }
 
 /* One domain's ACLs of w that h lacks (operations and all), each after
@@ -871,17 +864,8 @@ static int acl_delta(const struct acls *w, const struct acls *h, const char *pre
 
 	for (int i = 0; i < w->n; i++) {
 		const struct acl *a = &w->v[i];
-		unsigned lack = a->perm;
+		unsigned lack = lacks(a, h);
 
-		if (a->deleted)
-			continue;
-		for (int j = 0; h && j < h->n && lack; j++) {
-			const struct acl *b = &h->v[j];
-
-			if (!b->deleted && b->type == a->type && b->proto == a->proto &&
-			    !strcmp(b->key, a->key))
-				lack = merges(a->type) ? lack & ~b->perm : 0;
-		}
 		if (!lack)
 			continue;
 		buf_put_str(out, prefix);
@@ -898,9 +882,11 @@ int tmy_policy_diff(const struct tmy_policy *a, const struct tmy_policy *b, stru
 
 	if (a->kind != TMY_DOMAIN) {
 		/* Profiles are never deleted: their lines are set again. */
+		struct put_arg del = { out, "delete " }, add = { out, "" };
+
 		if (a->kind != TMY_PROFILE)
-			n += lines_not_in(a, b, "delete ", out);
-		return n + lines_not_in(b, a, "", out);
+			n += lines_not_in(a, b, put_line, &del);
+		return n + lines_not_in(b, a, put_line, &add);
 	}
 	for (int i = 1; i < a->nd; i++)
 		if (!a->d[i].deleted && find_domain(b, a->d[i].name) < 0) {

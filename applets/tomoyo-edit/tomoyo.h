@@ -109,6 +109,23 @@ void tmy_check_free(struct tmy_check *c);
 bool tmy_check_line(struct tmy_check *c, const char *line, size_t len);
 const char *tmy_kind_name(enum tmy_kind k);
 
+/* What a check of files counted. */
+struct tmy_tally {
+	int lines, errors, warnings;
+	bool whole_lines;	/* a last line without a newline is not read */
+};
+/* A line's verdict, its warnings, and last: it had no newline. */
+typedef void tmy_report_fn(struct tmy_check *c, int line, bool ok, bool last, void *arg);
+/* Every line of text; of fd, read a block at a time (memory bounded; a
+ * line of 128 KiB or more is refused and passed over). */
+void tmy_check_text(const char *text, size_t len, enum tmy_kind kind, struct tmy_tally *t,
+		    tmy_report_fn *report, void *arg);
+void tmy_check_fd(int fd, const char *name, enum tmy_kind kind, struct tmy_tally *t,
+		  tmy_report_fn *report, void *arg);
+/* Ours: "NAME:LINE: warning: ..." and "NAME:LINE: why: 'token'" on
+ * stderr; arg is the name. */
+void tmy_report(struct tmy_check *c, int line, bool ok, bool last, void *arg);
+
 /* policy.c: a policy file as the kernel holds it, after every line of it
  * was written (same-argument ACLs merged, duplicates dropped, deletes
  * applied), and printed as the kernel prints it back. */
@@ -212,5 +229,32 @@ char *tmy_store_read(const char *dir, int f, char **namep, size_t *lenp);
  * the save failed (the old current intact). */
 int tmy_store_save(const char *dir, char *const text[TMY_KINDS], const size_t len[TMY_KINDS],
 		   bool need_policy);
+
+/* load.c: the files to load into each securityfs file (texts live for the
+ * run), the run, and saving the kernel's policy. */
+#define TMY_POLICY_DIR "/etc/tomoyo"
+struct srcs {
+	struct tmy_src *v;
+	int n;
+};
+
+struct load {
+	struct srcs f[TMY_FILES];
+	bool replace, nocheck;
+	unsigned wflags;
+};
+void tmy_src_add(struct srcs *s, const char *name, const char *text, size_t len);
+/* Every file checked, the profile checks, then written and read back:
+ * 0, or 1 after saying what the kernel refused or did not take. */
+int tmy_load_run(struct load *L);
+bool tmy_is_dir(const char *path);
+/* A policy directory's files (DIR/KIND.conf or policy/current) into L. */
+void tmy_load_dir(struct load *L, const char *dir);
+void tmy_load_free(struct load *L);
+/* The kernel's four files saved in DIR (tmy_store_save). */
+int tmy_save_kernel(const char *dir, bool need_policy);
+
+/* load.c: tomoyo-init (the stand-in name's main). */
+int tmy_init_main(int argc, char **argv);
 
 #endif
