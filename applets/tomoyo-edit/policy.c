@@ -687,7 +687,8 @@ static int missing_acls(const struct acls *want, const struct acls *have, const 
 		buf_put_str(&b, prefix);
 		print_acl(w, lack, &b);
 		buf_put_u8(&b, 0);
-		report((char *)b.p, arg);
+		if (report)
+			report((char *)b.p, arg);
 		n++;
 	}
 	buf_free(&b);
@@ -713,7 +714,8 @@ static int lines_not_in(const struct tmy_policy *a, const struct tmy_policy *b,
 		htab_intern(&seen, line);
 	for (s = (char *)pa.p; (line = next_line(&s));)
 		if (*line && htab_find(&seen, line) < 0) {
-			fn(line, arg);
+			if (fn)
+				fn(line, arg);
 			n++;
 		}
 	htab_free(&seen);
@@ -738,14 +740,16 @@ int tmy_policy_missing(const struct tmy_policy *want, const struct tmy_policy *h
 		if (w->deleted)
 			continue;
 		if (!h) {
-			report(w->name, arg);
+			if (report)
+				report(w->name, arg);
 			n++;
 		}
 		prefix = xasprintf("%s\t", w->name);
 		if (h && h->profile != w->profile) {
 			char *l = xasprintf("%suse_profile %d", prefix, w->profile);
 
-			report(l, arg);
+			if (report)
+				report(l, arg);
 			free(l);
 			n++;
 		}
@@ -753,7 +757,8 @@ int tmy_policy_missing(const struct tmy_policy *want, const struct tmy_policy *h
 			if (h && (w->group[g / 8] & ~h->group[g / 8] & 1u << g % 8)) {
 				char *l = xasprintf("%suse_group %d", prefix, g);
 
-				report(l, arg);
+				if (report)
+					report(l, arg);
 				free(l);
 				n++;
 			}
@@ -761,6 +766,37 @@ int tmy_policy_missing(const struct tmy_policy *want, const struct tmy_policy *h
 		free(prefix);
 	}
 	return n;
+}
+
+int tmy_policy_domains(const struct tmy_policy *p,
+		       void (*fn)(const struct tmy_domain_info *d, void *arg), void *arg)
+{
+	int n = 0;
+
+	for (int i = 0; i < p->nd; i++) {
+		const struct domain *d = &p->d[i];
+		struct tmy_domain_info info = { d->name, d->profile, { d->flag[0], d->flag[1] }, 0, 0 };
+
+		if (d->deleted)
+			continue;
+		for (int g = 0; g < TMY_MAX_GROUPS; g++)
+			info.groups += !!(d->group[g / 8] & 1u << g % 8);
+		for (int j = 0; j < d->acl.n; j++)
+			info.acls += !d->acl.v[j].deleted;
+		fn(&info, arg);
+		n++;
+	}
+	return n;
+}
+
+int tmy_policy_mode_profile(const struct tmy_policy *p, const char *ns, int mode)
+{
+	const struct ns *n = find_ns((struct tmy_policy *)p, ns, false);
+
+	for (int i = 0; n && n->prof && i < TMY_MAX_PROFILES; i++)
+		if (n->prof[i].defined && (n->prof[i].def & 3) == mode)
+			return i;
+	return -1;
 }
 
 /* How many of an ACL's first words are paths a pattern may replace. */

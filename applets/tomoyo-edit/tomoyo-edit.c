@@ -10,6 +10,7 @@
  * usage: tomoyo-edit [--root DIR] diff|sort|select|learned ...
  * usage: tomoyo-edit COMMAND [ARG...]
  * compat: tomoyo-checkpolicy tomoyo-init tomoyo-loadpolicy tomoyo-savepolicy
+ * compat: tomoyo-setprofile tomoyo-setlevel
  * help:
  * Check TOMOYO 2.6 policy exactly as Linux 6.1 parses it, before anything
  * is written to the kernel: the kernel drops a line it cannot parse and
@@ -72,8 +73,19 @@
  * the kernel would stop the machine on): tomoyo-tools' options and
  * messages; an IP:PORT (tomoyo-editpolicy-agent) is refused.
  *
- * Not implemented yet (exit 2): domains, show, add, delete, exception,
- * profile, mode, manager, pstree, query, edit.
+ *   domains [--json] [-f FILE], show DOMAIN...  the kernel's domains, with
+ *                        profiles and flags; those domains' blocks
+ *   add DOMAIN LINE..., delete DOMAIN [LINE...]  lines into a domain (made
+ *                        if missing), or out of it, or the domain away
+ *   exception show | add|delete LINE..., manager show | add LINE...
+ *   profile show | set N KEY=VALUE...  N-KEY=VALUE lines
+ *   mode N|DOMAIN disabled|learning|permissive|enforcing  a profile's mode,
+ *                        or a domain moved to a profile in that mode
+ * Each change is checked, written and read back as load does.  As
+ * tomoyo-setprofile ([-r] N DOMAIN...) and tomoyo-setlevel ([NAME=VALUE...]):
+ * tomoyo-tools' options and output.
+ *
+ * Not implemented yet (exit 2): pstree, query, edit.
  *
  * Exit status: 0 every line taken; 1 a line the kernel would drop or did
  * not take, a failed write or save; 2 bad usage or an unreadable file.
@@ -414,6 +426,362 @@ static int cmd_learned(int argc, char **argv)
 	return 0;
 }
 
+/* The kernel's current policy of kind k as a model. */
+static struct tmy_policy *kernel_model(enum tmy_kind k)
+{
+	struct tmy_policy *p = tmy_policy_new(k);
+	size_t len;
+	char *text = tmy_kernel_read(tmy_kind_name(k), &len);
+
+	tmy_policy_add(p, text, len, NULL);
+	free(text);
+	return p;
+}
+
+/* Lines into the kernel's file k through the load engine: checked first,
+ * written, read back.  text is taken over. */
+static int kernel_lines(enum tmy_kind k, char *text, size_t len)
+{
+	struct load L = { 0 };
+	int rc;
+
+	tmy_src_add(&L.f[k], xstrdup("(command line)"), text, len);
+	rc = tmy_load_run(&L);
+	tmy_load_free(&L);
+	return rc;
+}
+
+static void domain_line_out(const struct tmy_domain_info *d, void *arg)
+{
+	int json = *(int *)arg;
+
+	if (json) {
+		static int n;
+
+		printf("%s{\"domain\": ", n++ ? ",\n " : "[");
+		json_quote(d->name);
+		printf(", \"profile\": %d, \"quota_exceeded\": %s, \"transition_failed\": %s, "
+		       "\"groups\": %d, \"acls\": %d}", d->profile, d->flag[0] ? "true" : "false",
+		       d->flag[1] ? "true" : "false", d->groups, d->acls);
+		return;
+	}
+	printf("%3d %s%s%s\n", d->profile, d->name, d->flag[0] ? " (quota_exceeded)" : "",
+	       d->flag[1] ? " (transition_failed)" : "");
+}
+
+/* domains [--json] [-f FILE]: the domains, their profiles and flags. */
+static int cmd_domains(int argc, char **argv)
+{
+	struct opt o[] = { { 0, "json", 0 }, { 'f', "file", OPT_ARG }, OPT_END };
+	struct tmy_policy *p;
+	int since = diag_count(), json;
+
+	opt_parse_n(&argc, &argv, o, 0, 0, 0, NULL);
+	json = o[0].seen;
+	p = o[1].arg ? load_model(o[1].arg, TMY_DOMAIN) : kernel_model(TMY_DOMAIN);
+	fail_if_dropped(since, "domain");
+	if (tmy_policy_domains(p, domain_line_out, &json) && json)
+		printf("]\n");
+	else if (json)
+		printf("[]\n");
+	tmy_policy_free(p);
+	return 0;
+}
+
+/* show DOMAIN...: the kernel's blocks of those domains. */
+static int cmd_show(int argc, char **argv)
+{
+	struct buf out = BUF_INIT(0);
+	struct tmy_policy *p;
+	int found;
+
+	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, 0, 1, -1, "show: which domains?");
+	p = kernel_model(TMY_DOMAIN);
+	found = tmy_policy_select(p, argv, argc, false, &out);
+	tmy_policy_free(p);
+	put_out(&out);
+	return found == argc ? 0 : 1;
+}
+
+/* The domain's text with LINE... after it, each with prefix. */
+static char *domain_text(const char *domain, char **lines, int n, const char *prefix, size_t *lenp)
+{
+	struct buf b = BUF_INIT(0);
+
+	buf_printf(&b, "%s\n", domain);
+	for (int i = 0; i < n; i++)
+		buf_printf(&b, "%s%s\n", prefix, lines[i]);
+	*lenp = b.len;
+	buf_put_u8(&b, 0);
+	return (char *)b.p;
+}
+
+static bool is_domain(const char *s)
+{
+	return *s == '<';
+}
+
+/* add DOMAIN LINE...: the ACLs (or use_profile, use_group) into the
+ * domain, which is made if missing; checked, written, read back. */
+static int cmd_add(int argc, char **argv)
+{
+	size_t len;
+	char *t;
+
+	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, 0, 2, -1, "add: needs DOMAIN and LINE...");
+	if (!is_domain(argv[0]))
+		usage_error("add: %s: not a domainname (<kernel> ...)", str_esc(argv[0], SIZE_MAX));
+	t = domain_text(argv[0], argv + 1, argc - 1, "", &len);
+	return kernel_lines(TMY_DOMAIN, t, len);
+}
+
+/* Of each LINE of domain, whether the kernel still holds it after a
+ * delete: 1 when one is left, after saying which. */
+static int still_there(const char *domain, char **lines, int n)
+{
+	struct tmy_policy *have = kernel_model(TMY_DOMAIN);
+	int left = 0;
+
+	for (int i = 0; i < n; i++) {
+		struct tmy_policy *w = tmy_policy_new(TMY_DOMAIN);
+		char *t = xasprintf("%s\n%s\n", domain, lines[i]);
+
+		tmy_policy_add(w, t, strlen(t), NULL);
+		if (!tmy_policy_missing(w, have, NULL, NULL)) {
+			warn("the kernel did not delete: %s %s", str_esc(domain, SIZE_MAX),
+			     str_esc(lines[i], SIZE_MAX));
+			left = 1;
+		}
+		tmy_policy_free(w);
+		free(t);
+	}
+	tmy_policy_free(have);
+	return left;
+}
+
+/* delete DOMAIN [LINE...]: those lines of the domain, or the domain. */
+static int cmd_delete(int argc, char **argv)
+{
+	size_t len;
+	char *t;
+	int rc;
+
+	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, 0, 1, -1, "delete: needs DOMAIN");
+	if (!is_domain(argv[0]))
+		usage_error("delete: %s: not a domainname (<kernel> ...)", str_esc(argv[0], SIZE_MAX));
+	if (argc == 1) {
+		struct tmy_policy *p;
+		struct buf shown = BUF_INIT(0);
+		char *name = argv[0];
+
+		t = xasprintf("delete %s\n", argv[0]);
+		rc = kernel_lines(TMY_DOMAIN, t, strlen(t));
+		p = kernel_model(TMY_DOMAIN);
+		if (tmy_policy_select(p, &name, 1, false, &shown)) {
+			warn("the kernel did not delete %s", str_esc(argv[0], SIZE_MAX));
+			rc = 1;
+		}
+		buf_free(&shown);
+		tmy_policy_free(p);
+		return rc;
+	}
+	t = domain_text(argv[0], argv + 1, argc - 1, "delete ", &len);
+	rc = kernel_lines(TMY_DOMAIN, t, len);
+	return still_there(argv[0], argv + 1, argc - 1) | rc;
+}
+
+/* The kernel file of kind k printed, or LINE... added or deleted there. */
+static int lines_cmd(enum tmy_kind k, const char *what, int argc, char **argv)
+{
+	struct buf b = BUF_INIT(0);
+	bool del;
+
+	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, 0, 1, -1, NULL);
+	if (!strcmp(argv[0], "show") && argc == 1) {
+		size_t len;
+		char *text = tmy_kernel_read(tmy_kind_name(k), &len);
+
+		xwrite_all(1, text, len, "stdout");
+		free(text);
+		return 0;
+	}
+	del = !strcmp(argv[0], "delete");
+	if ((!del && strcmp(argv[0], "add")) || argc < 2 || (del && k == TMY_PROFILE))
+		usage_error("%s: %s", what, k == TMY_PROFILE ? "show | set N KEY=VALUE..." :
+			    k == TMY_MANAGER ? "show | add LINE..." : "show | add|delete LINE...");
+	for (int i = 1; i < argc; i++)
+		buf_printf(&b, "%s%s\n", del ? "delete " : "", argv[i]);
+	return kernel_lines(k, (char *)b.p, b.len);
+}
+
+static int cmd_exception(int argc, char **argv)
+{
+	return lines_cmd(TMY_EXCEPTION, "exception", argc, argv);
+}
+
+static int cmd_manager(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "delete"))
+		usage_error("manager: show | add LINE...");
+	return lines_cmd(TMY_MANAGER, "manager", argc, argv);
+}
+
+/* profile show | profile set N KEY=VALUE...: N-KEY=VALUE lines. */
+static int cmd_profile(int argc, char **argv)
+{
+	struct buf b = BUF_INIT(0);
+	long long n;
+
+	if (argc < 2 || strcmp(argv[1], "set"))
+		return lines_cmd(TMY_PROFILE, "profile", argc, argv);
+	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, 0, 3, -1,
+		    "profile: set N KEY=VALUE...");
+	n = xstrtonum(argv[1], 0, TMY_MAX_PROFILES - 1, "profile");
+	for (int i = 2; i < argc; i++) {
+		if (!strchr(argv[i], '='))
+			usage_error("profile: %s: not KEY=VALUE", str_esc(argv[i], SIZE_MAX));
+		buf_printf(&b, "%lld-%s\n", n, argv[i]);
+	}
+	return kernel_lines(TMY_PROFILE, (char *)b.p, b.len);
+}
+
+/* mode N MODE: profile N's mode; mode DOMAIN MODE: the domain moves to the
+ * lowest profile of its namespace in that mode. */
+static int cmd_mode(int argc, char **argv)
+{
+	static const char *const modes[] = { "disabled", "learning", "permissive", "enforcing" };
+	int m;
+	char *t;
+
+	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, 0, 2, 2,
+		    "mode: needs DOMAIN or N, and learning|permissive|enforcing|disabled");
+	for (m = 0; m < 4 && strcmp(argv[1], modes[m]); m++)
+		;
+	if (m == 4)
+		usage_error("mode: %s: not disabled, learning, permissive or enforcing",
+			    str_esc(argv[1], SIZE_MAX));
+	if (!is_domain(argv[0])) {
+		long long n = xstrtonum(argv[0], 0, TMY_MAX_PROFILES - 1, "profile");
+
+		t = xasprintf("%lld-CONFIG={ mode=%s }\n", n, modes[m]);
+		return kernel_lines(TMY_PROFILE, t, strlen(t));
+	} else {
+		struct tmy_policy *prof = kernel_model(TMY_PROFILE);
+		char *ns = xstrndup(argv[0], strcspn(argv[0], " "));
+		int n = tmy_policy_mode_profile(prof, ns, m);
+
+		tmy_policy_free(prof);
+		if (n < 0) {
+			die_status = 1;
+			die("mode: no profile of %s is in %s mode: make one (tomoyo-edit mode N %s)",
+			    str_esc(ns, SIZE_MAX), modes[m], modes[m]);
+		}
+		free(ns);
+		t = xasprintf("%s\nuse_profile %d\n", argv[0], n);
+		return kernel_lines(TMY_DOMAIN, t, strlen(t));
+	}
+}
+
+/* tomoyo-setprofile's choice: the domains named (tree: and their
+ * descendants) get use_profile N, each said as "N DOMAIN". */
+struct setprofile {
+	char **names;
+	int n;
+	bool tree;
+	unsigned profile;
+	struct buf lines, said;
+};
+
+static void setprofile_pick(const struct tmy_domain_info *d, void *arg)
+{
+	struct setprofile *s = arg;
+
+	for (int i = 0; i < s->n; i++) {
+		size_t l = strlen(s->names[i]);
+
+		if (!strcmp(d->name, s->names[i]) ||
+		    (s->tree && !strncmp(d->name, s->names[i], l) && d->name[l] == ' ')) {
+			buf_printf(&s->lines, "%s\nuse_profile %u\n", d->name, s->profile);
+			buf_printf(&s->said, "%u %s\n", s->profile, d->name);
+			return;
+		}
+	}
+}
+
+/* tomoyo-setprofile [-r] N DOMAIN...: tomoyo-tools 2.6.1's. */
+static int setprofile_main(int argc, char **argv)
+{
+	struct setprofile s = { .lines = BUF_INIT(0), .said = BUF_INIT(0) };
+	struct tmy_policy *p;
+	int i = 1, rc = 0;
+
+	if (i < argc && !strcmp(argv[i], "-r"))
+		s.tree = true, i++;
+	if (argc - i < 2 || sscanf(argv[i], "%u", &s.profile) != 1) {
+		fprintf(stderr, "%s [-r] profile domainname [domainname ...]\n", argv[0]);
+		return 0;
+	}
+	if (!tmy_kernel_active()) {
+		fprintf(stderr, "You can't run this command for this kernel.\n");
+		return 1;
+	}
+	if (s.profile >= TMY_MAX_PROFILES) {
+		warn("profile %u: the kernel has profiles 0 to 255 only (it would drop the line)",
+		     s.profile);
+		return 1;
+	}
+	s.names = argv + i + 1;
+	s.n = argc - i - 1;
+	p = kernel_model(TMY_DOMAIN);
+	tmy_policy_domains(p, setprofile_pick, &s);
+	tmy_policy_free(p);
+	if (s.lines.len)
+		rc = kernel_lines(TMY_DOMAIN, (char *)s.lines.p, s.lines.len);
+	else
+		buf_free(&s.lines);
+	xwrite_all(1, s.said.p, s.said.len, "stdout");
+	buf_free(&s.said);
+	return rc;
+}
+
+/* tomoyo-setlevel [NAME=VALUE...]: tomoyo-tools 2.6.1's: without words the
+ * profile under a title; else each word written, then the profile's lines
+ * that begin as a word does up to its '='. */
+static int setlevel_main(int argc, char **argv)
+{
+	struct buf b = BUF_INIT(0);
+	char *text, *s, *line;
+	size_t len;
+	int rc = 0;
+
+	if (!tmy_kernel_active()) {
+		fprintf(stderr, "You can't use this command for this kernel.\n");
+		return 1;
+	}
+	if (argc > 1) {
+		for (int i = 1; i < argc; i++)
+			buf_printf(&b, "%s\n", argv[i]);
+		rc = kernel_lines(TMY_PROFILE, (char *)b.p, b.len);
+	}
+	text = tmy_kernel_read("profile", &len);
+	if (argc == 1) {
+		printf("<<< Access Control Status >>>\n");
+		fwrite(text, 1, len, stdout);
+	}
+	for (s = text; argc > 1 && (line = next_line(&s));)
+		for (int i = 1; i < argc; i++) {
+			const char *eq = strchr(argv[i], '=');
+			size_t n = eq ? (size_t)(eq - argv[i] + 1) : strlen(argv[i]);
+
+			if (!strncmp(line, argv[i], n)) {
+				printf("%s\n", line);
+				break;
+			}
+		}
+	free(text);
+	return rc;
+}
+
 /* tomoyo-checkpolicy's words for what is wrong. */
 static const char *checkpolicy_class(const struct tmy_check *c)
 {
@@ -672,14 +1040,14 @@ static int later(int argc, char **argv)
 
 static const struct subcmd cmds[] = {
 	{ "check", cmd_check, 0, -1, NULL, "[-p] [-t KIND] FILE..." },
-	{ "domains", later, 0, -1, NULL, "" },
-	{ "show", later, 0, -1, NULL, "DOMAIN" },
-	{ "add", later, 0, -1, NULL, "DOMAIN LINE..." },
-	{ "delete", later, 0, -1, NULL, "DOMAIN LINE..." },
-	{ "exception", later, 0, -1, NULL, "add|delete|show [LINE...]" },
-	{ "profile", later, 0, -1, NULL, "show|set N KEY=VALUE" },
-	{ "mode", later, 0, -1, NULL, "DOMAIN|N learning|permissive|enforcing|disabled" },
-	{ "manager", later, 0, -1, NULL, "add|show [LINE...]" },
+	{ "domains", cmd_domains, 0, -1, NULL, "[--json] [-f FILE]" },
+	{ "show", cmd_show, 0, -1, NULL, "DOMAIN..." },
+	{ "add", cmd_add, 0, -1, NULL, "DOMAIN LINE..." },
+	{ "delete", cmd_delete, 0, -1, NULL, "DOMAIN [LINE...]" },
+	{ "exception", cmd_exception, 0, -1, NULL, "show | add|delete LINE..." },
+	{ "profile", cmd_profile, 0, -1, NULL, "show | set N KEY=VALUE..." },
+	{ "mode", cmd_mode, 0, -1, NULL, "DOMAIN|N learning|permissive|enforcing|disabled" },
+	{ "manager", cmd_manager, 0, -1, NULL, "show | add LINE..." },
 	{ "save", cmd_save, 0, -1, NULL, "[DIR]" },
 	{ "load", cmd_load, 0, -1, NULL, "[-f] [--line-by-line] [--no-check] [-t KIND] [DIR|FILE...]" },
 	{ "diff", cmd_diff, 0, -1, NULL, "[-t KIND] OLD NEW" },
@@ -704,6 +1072,10 @@ int tomoyo_edit_main(int argc, char **argv)
 		return loadpolicy_main(argc, argv);
 	if (!strcmp(applet_name(), "tomoyo-init"))
 		return tmy_init_main(argc, argv);
+	if (!strcmp(applet_name(), "tomoyo-setprofile"))
+		return setprofile_main(argc, argv);
+	if (!strcmp(applet_name(), "tomoyo-setlevel"))
+		return setlevel_main(argc, argv);
 	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, OPTP_STOP);
 	return subcmd_run(&table, argc, argv);
 }

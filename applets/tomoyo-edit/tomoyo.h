@@ -139,7 +139,8 @@ int tmy_policy_add(struct tmy_policy *p, const char *text, size_t len, const cha
  * policy's order, profile's lines, manager's lines). */
 void tmy_policy_print(const struct tmy_policy *p, struct buf *out);
 /* The entries of want that have lacks, each as a policy line (domain ACLs
- * after their domain's name: "DOMAIN\tLINE"), to report; how many. */
+ * after their domain's name: "DOMAIN\tLINE"), to report (or NULL: only
+ * counted); how many. */
 int tmy_policy_missing(const struct tmy_policy *want, const struct tmy_policy *have,
 		       void (*report)(const char *line, void *arg), void *arg);
 void tmy_policy_free(struct tmy_policy *p);
@@ -163,6 +164,18 @@ int tmy_policy_diff(const struct tmy_policy *a, const struct tmy_policy *b, stru
 struct tmy_policy *tmy_policy_learned(const struct tmy_policy *p, char **names, int n, bool tree,
 				      int profile, char *(*rw)(const char *word, void *arg),
 				      void *arg);
+/* Each live domain of a domain policy, in order; how many. */
+struct tmy_domain_info {
+	const char *name;
+	int profile;
+	bool flag[2];		/* quota_exceeded, transition_failed */
+	int groups, acls;
+};
+int tmy_policy_domains(const struct tmy_policy *p,
+		       void (*fn)(const struct tmy_domain_info *d, void *arg), void *arg);
+/* In a profile policy, the lowest profile of namespace ns whose mode
+ * (CONFIG=) is mode (0 disabled ... 3 enforcing), or -1. */
+int tmy_policy_mode_profile(const struct tmy_policy *p, const char *ns, int mode);
 /* What a booted kernel holds before any policy is loaded: 6.1's built-in
  * exception policy (initialize_domain /sbin/modprobe and /sbin/hotplug). */
 void tmy_policy_builtin(struct tmy_policy *p);
