@@ -206,14 +206,30 @@ static int profile_check(struct load *L)
 struct dels {
 	struct buf b;
 	enum tmy_kind k;
+	const struct tmy_policy *want;	/* its namespaces are the ones replaced */
 	char *gone;		/* domains deleted whole, "\n"-separated */
 	char *domain;		/* the domain the last ACL delete selected */
 };
+
+/* A line of a namespace the new policy does not name is left alone, as
+ * tomoyo-loadpolicy leaves it: a replace is of the namespaces loaded. */
+static bool other_ns(const struct dels *d, const char *line)
+{
+	size_t len = strcspn(line, " \t");
+
+	if (d->k == TMY_MANAGER)
+		return false;
+	if (*line != '<')	/* an unprefixed exception or profile line */
+		return !tmy_policy_names_ns(d->want, "<kernel>", 8);
+	return !tmy_policy_names_ns(d->want, line, len);
+}
 
 static void del_domain(const char *line, void *arg)
 {
 	struct dels *d = arg;
 
+	if (other_ns(d, line))
+		return;
 	/* A domain the new policy lacks goes whole, but <kernel> never can. */
 	if (!strchr(line, '\t') && strchr(line, ' ')) {
 		buf_printf(&d->b, "delete %s\n", line);
@@ -226,6 +242,8 @@ static void del_line(const char *line, void *arg)
 	struct dels *d = arg;
 	const char *tab = strchr(line, '\t');
 
+	if (other_ns(d, line))
+		return;
 	if (d->k != TMY_DOMAIN) {
 		buf_printf(&d->b, "delete %s\n", line);
 		return;
@@ -251,12 +269,13 @@ static void del_line(const char *line, void *arg)
 static char *deletes(enum tmy_kind k, const struct srcs *s, size_t *lenp)
 {
 	struct tmy_policy *have = tmy_policy_new(k), *want = tmy_policy_new(k);
-	struct dels d = { BUF_INIT(TMY_TEXT_MAX), k, NULL, NULL };
+	struct dels d = { BUF_INIT(TMY_TEXT_MAX), k, want, NULL, NULL };
 	char *path = tmy_kernel_path(tmy_kind_name(k)), *text, *out;
 	size_t len;
 
 	text = tmy_kernel_read(tmy_kind_name(k), &len);
 	tmy_policy_add(have, text, len, NULL);
+	tmy_policy_share_ns(want, have);
 	for (int i = 0; i < s->n; i++)
 		tmy_policy_add(want, s->v[i].text, s->v[i].len, NULL);
 	if (k == TMY_DOMAIN)

@@ -73,6 +73,7 @@ struct profile {
 
 struct ns {
 	char *name;
+	bool named;		/* a line of the input was in it */
 	struct entries tc, agg;
 	struct group *grp[3];
 	int ngrp[3], cgrp[3];
@@ -245,10 +246,14 @@ static void apply_domain(struct tmy_policy *p, const struct tmy_line *l)
 				p->d[i].deleted = true;
 			p->cur = -1;
 		} else {
+			char *ns = xstrndup(l->a, strcspn(l->a, " "));
+
 			p->cur = find_domain(p, l->a);
 			if (p->cur < 0)
 				p->cur = add_domain(p, l->a);
 			p->d[p->cur].named = true;
+			find_ns(p, ns, true)->named = true;
+			free(ns);
 		}
 		break;
 	case TW_USE_PROFILE:
@@ -278,6 +283,8 @@ static void apply_exception(struct tmy_policy *p, const struct tmy_line *l)
 {
 	struct ns *n = find_ns(p, l->ns, true);
 
+	if (l->what != TW_NONE && l->what != TW_RESET)
+		n->named = true;
 	switch (l->what) {
 	case TW_TRANSITION:
 		update_entry(&n->tc, l->n, l->t, l->del);
@@ -352,6 +359,8 @@ static void apply_profile(struct tmy_policy *p, const struct tmy_line *l)
 	struct ns *n = find_ns(p, l->ns, true);
 	struct profile *pr;
 
+	if (l->what == TW_VERSION || l->what == TW_PROFILE)
+		n->named = true;
 	/* tomoyo_write_profile does not look at "delete ". */
 	if (l->what == TW_VERSION) {
 		n->version = (unsigned)l->n;
@@ -766,6 +775,20 @@ int tmy_policy_missing(const struct tmy_policy *want, const struct tmy_policy *h
 		free(prefix);
 	}
 	return n;
+}
+
+void tmy_policy_share_ns(struct tmy_policy *to, const struct tmy_policy *from)
+{
+	for (int i = 0; i < from->nns; i++)
+		find_ns(to, from->ns[i].name, true);
+}
+
+bool tmy_policy_names_ns(const struct tmy_policy *p, const char *ns, size_t len)
+{
+	for (int i = 0; i < p->nns; i++)
+		if (p->ns[i].named && strlen(p->ns[i].name) == len && !memcmp(p->ns[i].name, ns, len))
+			return true;
+	return false;
 }
 
 int tmy_policy_domains(const struct tmy_policy *p,

@@ -164,6 +164,11 @@ int tmy_policy_diff(const struct tmy_policy *a, const struct tmy_policy *b, stru
 struct tmy_policy *tmy_policy_learned(const struct tmy_policy *p, char **names, int n, bool tree,
 				      int profile, char *(*rw)(const char *word, void *arg),
 				      void *arg);
+/* to knows from's namespaces too (so that both print their lines with
+ * the namespace first when the kernel would), without naming them. */
+void tmy_policy_share_ns(struct tmy_policy *to, const struct tmy_policy *from);
+/* Whether a line of the input was in namespace ns (len bytes). */
+bool tmy_policy_names_ns(const struct tmy_policy *p, const char *ns, size_t len);
 /* Each live domain of a domain policy, in order; how many. */
 struct tmy_domain_info {
 	const char *name;
