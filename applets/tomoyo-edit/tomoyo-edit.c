@@ -8,6 +8,7 @@
  * usage: tomoyo-edit [--root DIR] save [DIR]
  * usage: tomoyo-edit [--root DIR] load [-f] [--line-by-line] [--no-check] [-t KIND] [DIR|FILE...]
  * usage: tomoyo-edit [--root DIR] diff|sort|select|learned ...
+ * usage: tomoyo-edit [--root DIR] edit [--readonly] [DIR]
  * usage: tomoyo-edit COMMAND [ARG...]
  * compat: tomoyo-checkpolicy tomoyo-init tomoyo-loadpolicy tomoyo-savepolicy
  * compat: tomoyo-setprofile tomoyo-setlevel
@@ -85,7 +86,13 @@
  * tomoyo-setprofile ([-r] N DOMAIN...) and tomoyo-setlevel ([NAME=VALUE...]):
  * tomoyo-tools' options and output.
  *
- * Not implemented yet (exit 2): pstree, query, edit.
+ *   edit [--readonly] [DIR]  an interactive editor on the terminal, with
+ *                        tomoyo-editpolicy's screens and keys (? for help):
+ *                        on the kernel, each change written at once and read
+ *                        back; on the policy directory DIR, saved on quit
+ *                        (not with --readonly); a line is checked first
+ *
+ * Not implemented yet (exit 2): pstree, query.
  *
  * Exit status: 0 every line taken; 1 a line the kernel would drop or did
  * not take, a failed write or save; 2 bad usage or an unreadable file.
@@ -1056,7 +1063,7 @@ static const struct subcmd cmds[] = {
 	{ "learned", cmd_learned, 0, -1, NULL, "[-r] [-f FILE] [-c RULES] [-P N] [--temp] DOMAIN..." },
 	{ "pstree", later, 0, -1, NULL, "" },
 	{ "query", later, 0, -1, NULL, "" },
-	{ "edit", later, 0, -1, NULL, "" },
+	{ "edit", tmy_cmd_edit, 0, -1, NULL, "[--readonly] [DIR]" },
 	SUBCMD_END
 };
 

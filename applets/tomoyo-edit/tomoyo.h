@@ -275,4 +275,8 @@ int tmy_save_kernel(const char *dir, bool need_policy);
 /* load.c: tomoyo-init (the stand-in name's main). */
 int tmy_init_main(int argc, char **argv);
 
+/* editor.c: tomoyo-edit edit, the interactive editor (tomoyo-editpolicy's
+ * screens and keys) on the kernel or an offline policy directory. */
+int tmy_cmd_edit(int argc, char **argv);
+
 #endif
