@@ -1061,8 +1061,9 @@ static const struct subcmd cmds[] = {
 	{ "sort", cmd_sort, 0, -1, NULL, "[-t KIND] [FILE...]" },
 	{ "select", cmd_select, 0, -1, NULL, "[-r] [-f FILE] DOMAIN..." },
 	{ "learned", cmd_learned, 0, -1, NULL, "[-r] [-f FILE] [-c RULES] [-P N] [--temp] DOMAIN..." },
-	{ "pstree", later, 0, -1, NULL, "" },
-	{ "query", later, 0, -1, NULL, "" },
+	{ "pstree", tmy_cmd_pstree, 0, -1, NULL, "[-a] [--json]" },
+	{ "query", tmy_cmd_query, 0, -1, NULL,
+	  "[--grant PATTERN]... [--reject PATTERN]... [--ask] [--once] [--timeout S] [--json]" },
 	{ "edit", tmy_cmd_edit, 0, -1, NULL, "[--readonly] [DIR]" },
 	SUBCMD_END
 };

@@ -278,5 +278,9 @@ int tmy_init_main(int argc, char **argv);
 /* editor.c: tomoyo-edit edit, the interactive editor (tomoyo-editpolicy's
  * screens and keys) on the kernel or an offline policy directory. */
 int tmy_cmd_edit(int argc, char **argv);
+/* proc.c: the commands on live processes: pstree (each process's profile
+ * and domain, .process_status) and query (the supervisor, query). */
+int tmy_cmd_pstree(int argc, char **argv);
+int tmy_cmd_query(int argc, char **argv);
 
 #endif
