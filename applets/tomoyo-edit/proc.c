@@ -824,7 +824,9 @@ static bool is_qline(const char *l)
 }
 
 /* The questions whole in Q.in taken off and handled.  A question is four
- * lines, or fewer when the next "Q<digit>" line comes first; at the end of
+ * lines and a NUL as the kernel writes it (the NUL may be missing in a
+ * recorded file), or fewer when a NUL or the next "Q<digit>" line comes
+ * first; at the end of
  * input (eof), or past Q_LINE_MAX, what is there is taken as it is.  A line
  * before a question that is not one is reported and dropped. */
 static void take_questions(bool eof)
@@ -839,6 +841,11 @@ static void take_questions(bool eof)
 			die("query: a question too long");
 		p = (char *)Q.in.p;
 		end = p + Q.in.len;
+		if (!*p) {
+			/* The kernel ends each question with a NUL. */
+			l = p + 1;
+			goto consume;
+		}
 		if (*p != 'Q') {
 			char *nl = memchr(p, '\n', end - p);
 
@@ -861,6 +868,10 @@ static void take_questions(bool eof)
 			}
 			lines[n++] = l;
 			l = nl + 1;
+			if (l < end && !*l) {
+				whole = true;	/* its NUL: the kernel's end of a question */
+				break;
+			}
 		}
 		if (n == 4)
 			whole = true;
