@@ -585,7 +585,11 @@ static void say_question(const struct question *q)
 		json_quote(q->header);
 		printf("}\n");
 	} else {
-		printf("Q\t%u\t%u\t%lu\t%d\t%s\t%s\n", q->serial, q->retry, q->pid, q->profile,
+		char sr[24] = "-\t-";
+
+		if (q->has_serial)
+			snprintf(sr, sizeof(sr), "%u\t%u", q->serial, q->retry);
+		printf("Q\t%s\t%lu\t%d\t%s\t%s\n", sr, q->pid, q->profile,
 		       str_esc(q->domain, SIZE_MAX), str_esc(q->acl, SIZE_MAX));
 	}
 	fflush(stdout);
@@ -604,7 +608,11 @@ static void say_answer(const struct question *q, enum answer a, const char *why)
 		json_quote(why);
 		printf("}\n");
 	} else {
-		printf("A\t%u\t%s\t%s\n", q->serial, a ? answer_name[a] : "none", str_esc(why, SIZE_MAX));
+		char sr[12] = "-";
+
+		if (q->has_serial)
+			snprintf(sr, sizeof(sr), "%u", q->serial);
+		printf("A\t%s\t%s\t%s\n", sr, a ? answer_name[a] : "none", str_esc(why, SIZE_MAX));
 	}
 	fflush(stdout);
 }
@@ -799,12 +807,12 @@ static void handle(char **lines, int nlines)
 				break;
 		}
 		tty_restore();
-		if (Q.in_eof && !stop) {
-			answer(&q, A_REJECT, "no answer: end of input");
-			return;
-		}
-	} else if (deadline && !Q.from) {
+	} else if (deadline && !Q.from && !Q.ask) {
 		wait_until(deadline);
+	}
+	if (Q.ask && Q.in_eof && !stop) {
+		answer(&q, A_REJECT, "no answer: end of input");
+		return;
 	}
 	if (stop) {
 		answer(&q, A_REJECT, "no answer: stopped");
