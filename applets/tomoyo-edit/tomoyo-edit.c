@@ -9,6 +9,8 @@
  * usage: tomoyo-edit [--root DIR] load [-f] [--line-by-line] [--no-check] [-t KIND] [DIR|FILE...]
  * usage: tomoyo-edit [--root DIR] diff|sort|select|learned ...
  * usage: tomoyo-edit [--root DIR] edit [--readonly] [DIR]
+ * usage: tomoyo-edit pstree [-a] [--json]
+ * usage: tomoyo-edit query [--grant PATTERN]... [--reject PATTERN]... [--ask] [--once] [--timeout S] [--json]
  * usage: tomoyo-edit COMMAND [ARG...]
  * compat: tomoyo-checkpolicy tomoyo-init tomoyo-loadpolicy tomoyo-savepolicy
  * compat: tomoyo-setprofile tomoyo-setlevel
@@ -61,6 +63,18 @@
  *                        tomoyo-patternize's form, with --temp a name that
  *                        no longer exists as DIR/\*; sorted, merged
  *
+ *   pstree [-a] [--json]  every process with its profile and domain, as
+ *                        tomoyo-pstree draws them (-a: kernel threads too);
+ *                        --json: [{pid, ppid, profile, domain, name}...]
+ *   query [--grant PATTERN]... [--reject PATTERN]... [--ask] [--once]
+ *         [--timeout S] [--json]  answer the kernel's enforcing-mode
+ *                        questions (as tomoyo-queryd; a policy manager
+ *                        only): the first PATTERN (an ACL line, matched word
+ *                        by word) that matches answers; else --ask (default
+ *                        on a terminal) asks y/n/r/s, else rejected after S
+ *                        seconds (default 0); one line a question and one an
+ *                        answer; --once: stop after one question
+ *
  * Lines the kernel takes but not as written (an operation it skips, words
  * after the last argument it ignores, a raw byte it reads as a space, a
  * PROFILE_VERSION that would stop the boot) are warnings.  Lines of TOMOYO
@@ -91,8 +105,6 @@
  *                        on the kernel, each change written at once and read
  *                        back; on the policy directory DIR, saved on quit
  *                        (not with --readonly); a line is checked first
- *
- * Not implemented yet (exit 2): pstree, query.
  *
  * Exit status: 0 every line taken; 1 a line the kernel would drop or did
  * not take, a failed write or save; 2 bad usage or an unreadable file.
@@ -1036,13 +1048,6 @@ static int loadpolicy_main(int argc, char **argv)
 	rc = tmy_load_run(&L);
 	tmy_load_free(&L);
 	return rc;
-}
-
-static int later(int argc, char **argv)
-{
-	(void)argc;
-	die_status = 2;
-	die("%s: not implemented yet", argv[0]);
 }
 
 static const struct subcmd cmds[] = {
