@@ -347,8 +347,11 @@ int tmy_load_run(struct load *L)
 	}
 	/* What the kernel holds now: after the load it must hold that and
 	 * what was written. */
+	/* The domain policy, when added to: what was written must be in it
+	 * afterwards, whatever else is (ACLs only merge, a domain's profile is
+	 * compared only where a line sets it), so it is read only once. */
 	for (int k = 0; k < TMY_KINDS; k++)
-		if (L->f[k].n)
+		if (L->f[k].n && (k != TMY_DOMAIN || L->replace))
 			before[k] = tmy_kernel_read(tmy_kind_name(k), &blen[k]);
 	for (size_t o = 0; o < ARRAY_SIZE(order); o++) {
 		int f = order[o];

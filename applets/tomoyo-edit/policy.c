@@ -44,6 +44,7 @@ struct domain {
 	bool flag[2];
 	bool deleted;
 	bool named;		/* <kernel>: a line named it (else it is only implied) */
+	bool profile_set;	/* a use_profile line set profile */
 	struct acls acl;
 };
 
@@ -86,6 +87,8 @@ struct tmy_policy {
 	enum tmy_kind kind;
 	struct domain *d;
 	int nd, cd, cur;	/* cur: the selected domain, or -1 */
+	struct htab names;	/* domainnames seen; by their id: */
+	int *live, nlive;	/* the live domain of that name, or -1 */
 	struct ns *ns;
 	int nns, cns;
 	struct entries mgr;
@@ -130,12 +133,27 @@ static struct ns *find_ns(struct tmy_policy *p, const char *name, bool make)
 	return n;
 }
 
+/* The live domain named name, or -1: through the table of names (a
+ * policy has thousands of domains, each line may name one). */
 static int find_domain(const struct tmy_policy *p, const char *name)
 {
-	for (int i = 0; i < p->nd; i++)
-		if (!p->d[i].deleted && !strcmp(p->d[i].name, name))
-			return i;
-	return -1;
+	int id = htab_find(&p->names, name);
+
+	return id < 0 || id >= p->nlive ? -1 : p->live[id];
+}
+
+static void set_live(struct tmy_policy *p, const char *name, int i)
+{
+	int id = htab_intern(&p->names, name);
+
+	if (id < 0)
+		die("too many domains");
+	if (id >= p->nlive) {
+		p->live = xrealloc(p->live, (size_t)(id + 1) * sizeof(*p->live));
+		while (p->nlive <= id)
+			p->live[p->nlive++] = -1;
+	}
+	p->live[id] = i;
 }
 
 static int add_domain(struct tmy_policy *p, const char *name)
@@ -146,6 +164,7 @@ static int add_domain(struct tmy_policy *p, const char *name)
 	d = &p->d[p->nd];
 	memset(d, 0, sizeof(*d));
 	d->name = xstrdup(name);
+	set_live(p, name, p->nd);
 	return p->nd++;
 }
 
@@ -155,6 +174,7 @@ struct tmy_policy *tmy_policy_new(enum tmy_kind kind)
 
 	p->kind = kind;
 	p->cur = -1;
+	htab_init(&p->names, 0);
 	find_ns(p, "<kernel>", true);
 	if (kind == TMY_DOMAIN)
 		add_domain(p, "<kernel>");
@@ -242,8 +262,10 @@ static void apply_domain(struct tmy_policy *p, const struct tmy_line *l)
 		if (l->del) {
 			int i = find_domain(p, l->a);
 
-			if (i > 0)	/* <kernel> is never deleted */
+			if (i > 0) {	/* <kernel> is never deleted */
 				p->d[i].deleted = true;
+				set_live(p, p->d[i].name, -1);
+			}
 			p->cur = -1;
 		} else {
 			char *ns = xstrndup(l->a, strcspn(l->a, " "));
@@ -257,8 +279,10 @@ static void apply_domain(struct tmy_policy *p, const struct tmy_line *l)
 		}
 		break;
 	case TW_USE_PROFILE:
-		if (d && !l->del)
+		if (d && !l->del) {
 			d->profile = l->n;
+			d->profile_set = true;
+		}
 		break;
 	case TW_USE_GROUP:
 		if (d && !l->del)
@@ -442,6 +466,32 @@ int tmy_policy_add(struct tmy_policy *p, const char *text, size_t len, const cha
 			find_ns(p, c.ns[i], true);
 	tmy_check_free(&c);
 	return dropped;
+}
+
+int tmy_policy_add_domains_of(struct tmy_policy *p, const char *text, size_t len,
+			      const struct tmy_policy *names)
+{
+	struct buf b = BUF_INIT(0);
+	const char *s = text, *end = text + len;
+	bool on = false;
+	int n;
+
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s)), *e = nl ? nl : end;
+
+		if (*s == '<') {
+			char *name = xstrndup(s, (size_t)(e - s));
+
+			on = find_domain(names, name) >= 0;
+			free(name);
+		}
+		if (on)
+			buf_put(&b, s, (size_t)(e - s + (nl != NULL)));
+		s = nl ? nl + 1 : end;
+	}
+	n = tmy_policy_add(p, (char *)b.p, b.len, NULL);
+	buf_free(&b);
+	return n;
 }
 
 void tmy_policy_builtin(struct tmy_policy *p)
@@ -754,7 +804,7 @@ int tmy_policy_missing(const struct tmy_policy *want, const struct tmy_policy *h
 			n++;
 		}
 		prefix = xasprintf("%s\t", w->name);
-		if (h && h->profile != w->profile) {
+		if (h && w->profile_set && h->profile != w->profile) {
 			char *l = xasprintf("%suse_profile %d", prefix, w->profile);
 
 			if (report)
@@ -1017,6 +1067,8 @@ void tmy_policy_free(struct tmy_policy *p)
 		free_acls(&p->d[i].acl);
 	}
 	free(p->d);
+	htab_free(&p->names);
+	free(p->live);
 	for (int i = 0; i < p->nns; i++) {
 		struct ns *n = &p->ns[i];
 

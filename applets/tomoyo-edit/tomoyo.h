@@ -181,6 +181,10 @@ int tmy_policy_domains(const struct tmy_policy *p,
 /* In a profile policy, the lowest profile of namespace ns whose mode
  * (CONFIG=) is mode (0 disabled ... 3 enforcing), or -1. */
 int tmy_policy_mode_profile(const struct tmy_policy *p, const char *ns, int mode);
+/* tmy_policy_add of a domain policy in the kernel's printed form, only
+ * the blocks of domains that names has (unreported). */
+int tmy_policy_add_domains_of(struct tmy_policy *p, const char *text, size_t len,
+			      const struct tmy_policy *names);
 /* What a booted kernel holds before any policy is loaded: 6.1's built-in
  * exception policy (initialize_domain /sbin/modprobe and /sbin/hotplug). */
 void tmy_policy_builtin(struct tmy_policy *p);
