@@ -100,18 +100,25 @@ char *xread_file(const char *path, size_t *lenp)
 	return buf;
 }
 
-static int fsync_dir_of(const char *path)
+int fsync_dir(const char *dir)
 {
-	char *copy = xstrdup(path);
-	int fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC), ret = 0;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ret = 0;
 
-	free(copy);
 	if (fd < 0)
 		return -1;
 	/* Some filesystems refuse fsync on directories; the rename still happened. */
 	if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS)
 		ret = -1;
 	close(fd);
+	return ret;
+}
+
+static int fsync_dir_of(const char *path)
+{
+	char *copy = xstrdup(path);
+	int ret = fsync_dir(dirname(copy));
+
+	free(copy);
 	return ret;
 }
 

@@ -196,6 +196,9 @@ int atomic_open(struct atomic_file *af, const char *path, mode_t mode);
 int atomic_commit(struct atomic_file *af);
 void atomic_abort(struct atomic_file *af);
 int write_file_atomic(const char *path, const void *buf, size_t len, mode_t mode);
+/* fsync(2) of a directory (what was renamed or made in it stays made);
+ * filesystems that cannot fsync a directory count as done.  -1: failed. */
+int fsync_dir(const char *dir);
 
 /* paths.c: the one door to paths.  With --root DIR or LSMBOX_ROOT=DIR every
  * path resolves inside DIR (an image tree, offline) as a chroot to DIR would

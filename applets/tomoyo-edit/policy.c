@@ -964,26 +964,6 @@ static void put_line(const char *line, void *arg)
 	buf_printf(p->out, "%s%s\n", p->prefix, line);
 }
 
-/* One domain's ACLs of w that h lacks (operations and all), each after
- * prefix. */
-static int acl_delta(const struct acls *w, const struct acls *h, const char *prefix,
-		     struct buf *out)
-{
-	int n = 0;
-
-	for (int i = 0; i < w->n; i++) {
-		const struct acl *a = &w->v[i];
-		unsigned lack = lacks(a, h);
-
-		if (!lack)
-			continue;
-		buf_put_str(out, prefix);
-		print_acl(a, lack, out);
-		buf_put_str(out, "\n");
-		n++;
-	}
-	return n;
-}
 
 int tmy_policy_diff(const struct tmy_policy *a, const struct tmy_policy *b, struct buf *out)
 {
@@ -1031,8 +1011,9 @@ int tmy_policy_diff(const struct tmy_policy *a, const struct tmy_policy *b, stru
 			}
 		}
 		if (o)
-			m += acl_delta(&o->acl, &d->acl, "delete ", &blk);
-		m += acl_delta(&d->acl, o ? &o->acl : NULL, "", &blk);
+			m += missing_acls(&o->acl, &d->acl, "", put_line, &(struct put_arg){ &blk, "delete " });
+		m += missing_acls(&d->acl, o ? &o->acl : NULL, "", put_line,
+				  &(struct put_arg){ &blk, "" });
 		if (m || !o) {
 			buf_printf(out, "%s\n", d->name);
 			buf_put(out, blk.p, blk.len);

@@ -86,18 +86,6 @@ static noreturn void save_failed(struct save *s, const char *what)
 		  str_esc(s->pol, SIZE_MAX));
 }
 
-static int fsync_path(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc = 0;
-
-	if (fd < 0)
-		return -1;
-	if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS)
-		rc = -1;
-	close(fd);
-	return rc;
-}
-
 /* Link dir/name to target, replacing what is there by a rename, so that
  * the name always leads to the old target or the new one. */
 static int relink(const char *dir, const char *name, const char *target)
@@ -162,7 +150,7 @@ static void write_stamp(struct save *s, char *const text[TMY_KINDS], const size_
 			save_failed(s, f);
 		free(f);
 	}
-	if (fsync_path(s->tmp) < 0)
+	if (fsync_dir(s->tmp) < 0)
 		save_failed(s, s->tmp);
 }
 
@@ -225,7 +213,7 @@ int tmy_store_save(const char *dir, char *const text[TMY_KINDS], const size_t le
 	}
 	free(s.tmp);
 	s.tmp = NULL;
-	if (fsync_path(s.pol) < 0)
+	if (fsync_dir(s.pol) < 0)
 		save_failed(&s, s.pol);
 	/* previous: what current named (none on a first save). */
 	{
@@ -251,7 +239,7 @@ int tmy_store_save(const char *dir, char *const text[TMY_KINDS], const size_t le
 	}
 	free(s.stamp);
 	s.stamp = NULL;
-	if (fsync_path(s.pol) < 0)
+	if (fsync_dir(s.pol) < 0)
 		warn_errno("%s", str_esc(s.pol, SIZE_MAX));
 	for (size_t i = 0; i < ARRAY_SIZE(save_order); i++) {
 		const char *k = tmy_kind_name(save_order[i]);
@@ -272,7 +260,7 @@ int tmy_store_save(const char *dir, char *const text[TMY_KINDS], const size_t le
 		free(link);
 		free(target);
 	}
-	if (fsync_path(s.dir) < 0)
+	if (fsync_dir(s.dir) < 0)
 		warn_errno("%s", str_esc(s.dir, SIZE_MAX));
 	free(s.dir);
 	free(s.pol);

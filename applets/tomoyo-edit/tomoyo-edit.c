@@ -155,32 +155,8 @@ static int kind_of_name(const char *path, enum tmy_kind *k)
 
 /* The text of path ("-": stdin), under --root inside the root; bad input
  * (too large, a NUL byte) ends the run with exit 2. */
-static char *read_policy(const char *path, char **namep, size_t *lenp)
-{
-	int fd, status = die_status;
-	char *t, *name;
-
-	die_status = 2;
-	if (!strcmp(path, "-")) {
-		fd = 0;
-		name = xstrdup("-");
-	} else {
-		name = root_file(path, 0);
-		if (!name)
-			die_errno("%s", str_esc(path, SIZE_MAX));
-		fd = root_open(path, O_RDONLY, 0);
-		if (fd < 0)
-			die_errno("%s", str_esc(name, SIZE_MAX));
-	}
-	t = xread_text_fd(fd, str_esc(name, SIZE_MAX), TEXT_MAX, lenp);
-	die_status = status;
-	if (fd)
-		close(fd);
-	*namep = name;
-	return t;
-}
-
-/* A policy file opened as read_policy finds it; *namep for messages. */
+/* The policy file path ("-": stdin) opened, under --root inside the root;
+ * *namep: where it is, for messages. */
 static int open_policy(const char *path, char **namep)
 {
 	int fd, status = die_status;
@@ -200,6 +176,20 @@ static int open_policy(const char *path, char **namep)
 	die_status = status;
 	return fd;
 }
+
+static char *read_policy(const char *path, char **namep, size_t *lenp)
+{
+	int fd = open_policy(path, namep), status = die_status;
+	char *t;
+
+	die_status = 2;
+	t = xread_text_fd(fd, str_esc(*namep, SIZE_MAX), TEXT_MAX, lenp);
+	die_status = status;
+	if (fd)
+		close(fd);
+	return t;
+}
+
 
 
 enum { C_TYPE, C_PRINT, C_N };
@@ -366,27 +356,6 @@ static int cmd_diff(int argc, char **argv)
 	return n ? 1 : 0;
 }
 
-/* A file of the running kernel's TOMOYO directory, whole (bounded). */
-static char *kernel_text(const char *file, size_t *lenp)
-{
-	char *rel = xasprintf("tomoyo/%s", file), *path = kfs_path(KFS_SECURITYFS, rel);
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), status = die_status;
-	char *t;
-
-	if (fd < 0) {
-		die_status = 2;
-		die_errno("%s (is TOMOYO active? boot with security=tomoyo or lsm=...,tomoyo)",
-			  path);
-	}
-	die_status = 2;
-	t = xread_text_fd(fd, path, TEXT_MAX, lenp);
-	die_status = status;
-	close(fd);
-	free(rel);
-	free(path);
-	return t;
-}
-
 enum { L_RECURSIVE, L_FILE, L_RULES, L_PROFILE, L_TEMP, L_N };
 static struct opt learned_opts[] = {
 	[L_RECURSIVE] = { 'r', "recursive", 0 }, [L_FILE] = { 'f', "file", OPT_ARG },
@@ -423,7 +392,7 @@ static int cmd_learned(int argc, char **argv)
 		p = load_model(learned_opts[L_FILE].arg, TMY_DOMAIN);
 	} else {
 		size_t len;
-		char *text = kernel_text("domain_policy", &len);
+		char *text = tmy_kernel_read("domain_policy", &len);
 
 		p = tmy_policy_new(TMY_DOMAIN);
 		tmy_policy_add(p, text, len, "domain_policy");
