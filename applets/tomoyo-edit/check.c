@@ -1014,6 +1014,27 @@ void tmy_check_free(struct tmy_check *c)
 }
 
 
+/* How many of the first len bytes of s, in whole 8-byte words, are all
+ * printable ASCII (' ' to '~'): those need no byte-by-byte look.  In a
+ * word of such bytes neither x - 0x20.. nor x + 0x01.. borrows or carries
+ * across a byte or sets a byte's top bit; any other byte sets its own top
+ * bit in one of them (below 0x20 in the first, 0x7f to 0x9f in the second,
+ * 0xa0 and above in the first), whatever comes in from the byte below. */
+static size_t plain_prefix(const char *s, size_t len)
+{
+	const uint64_t ones = 0x0101010101010101ull, tops = 0x8080808080808080ull;
+	size_t i = 0;
+
+	for (; i + 8 <= len; i += 8) {
+		uint64_t x;
+
+		memcpy(&x, s + i, 8);
+		if (((x - 0x20 * ones) | (x + ones)) & tops)
+			break;
+	}
+	return i;
+}
+
 bool tmy_check_line(struct tmy_check *c, const char *line, size_t len)
 {
 	char buf[LINE_MAX_CHECK], *p;
@@ -1042,7 +1063,7 @@ bool tmy_check_line(struct tmy_check *c, const char *line, size_t len)
 	}
 	memcpy(buf, line, len);
 	buf[len] = 0;
-	for (size_t i = 0; i < len; i++)
+	for (size_t i = plain_prefix(buf, len); i < len; i++)
 		if ((unsigned char)buf[i] >= 127 || ((unsigned char)buf[i] < ' ' &&
 						     buf[i] != '\t' && buf[i] != '\r')) {
 			char o[8];
