@@ -58,6 +58,17 @@ static int kopen(const char *path, int flags)
 	return open(path, flags | O_CLOEXEC, 0600);
 }
 
+int tmy_kernel_open(const char *name, int flags)
+{
+	char *path = tmy_kernel_path(name);
+	int fd = kopen(path, flags);
+
+	if (fd < 0)
+		die_errno("%s", str_esc(path, SIZE_MAX));
+	free(path);
+	return fd;
+}
+
 char *tmy_kernel_read(const char *name, size_t *lenp)
 {
 	char *path = tmy_kernel_path(name), *t;
@@ -112,13 +123,10 @@ static void select_one(const struct tmy_domain_info *d, void *arg)
  * prove a few domains went in. */
 static char *read_domains(const struct tmy_policy *p, const struct htab *h, size_t *lenp)
 {
-	struct sel s = { -1, BUF_INIT(TMY_TEXT_MAX), NULL };
+	struct sel s = { tmy_kernel_open("domain_policy", O_RDWR), BUF_INIT(TMY_TEXT_MAX), NULL };
 	char *path = tmy_kernel_path("domain_policy");
 
 	s.path = path;
-	s.fd = kopen(path, O_RDWR);
-	if (s.fd < 0)
-		die_errno("%s", str_esc(path, SIZE_MAX));
 	if (p)
 		tmy_policy_domains(p, select_one, &s);
 	for (int i = 0; !p && i < htab_count(h); i++)

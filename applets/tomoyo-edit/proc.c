@@ -319,14 +319,10 @@ int tmy_cmd_pstree(int argc, char **argv)
 			die_errno("%s", str_esc(o[P_FROM].arg, SIZE_MAX));
 		}
 	} else {
-		char *path, *proc;
+		char *proc;
 
 		refuse_root("pstree", "processes are");
-		path = tmy_kernel_path(".process_status");
-		ps.statusfd = open(path, O_RDWR | O_CLOEXEC);
-		if (ps.statusfd < 0)
-			die_errno("%s", str_esc(path, SIZE_MAX));
-		free(path);
+		ps.statusfd = tmy_kernel_open(".process_status", O_RDWR);
 		proc = kfs_path(KFS_PROC, ".");
 		ps.procfd = open(proc, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (ps.procfd < 0)
@@ -958,14 +954,8 @@ int tmy_cmd_query(int argc, char **argv)
 			die_errno("%s", str_esc(o[O_FROM].arg, SIZE_MAX));
 		}
 	} else {
-		char *path;
-
 		refuse_root("query", "the questions are");
-		path = tmy_kernel_path("query");
-		Q.qfd = open(path, O_RDWR | O_CLOEXEC);
-		if (Q.qfd < 0)
-			die_errno("%s", str_esc(path, SIZE_MAX));
-		free(path);
+		Q.qfd = tmy_kernel_open("query", O_RDWR);
 		keep_alive(true);	/* EPERM here: not a manager */
 	}
 	sa.sa_handler = on_signal;

@@ -221,6 +221,8 @@ struct tmy_src {
  * boot with TOMOYO when it is not. */
 bool tmy_kernel_active(void);
 char *tmy_kernel_path(const char *name);
+/* Its file NAME open with flags (close-on-exec); dies on failure. */
+int tmy_kernel_open(const char *name, int flags);
 /* The whole file (at most TMY_TEXT_MAX), NUL-terminated; dies on failure. */
 #define TMY_TEXT_MAX ((size_t)256 << 20)
 char *tmy_kernel_read(const char *name, size_t *lenp);
