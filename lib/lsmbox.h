@@ -108,6 +108,11 @@ struct opt {
 /* Parses (*argcp, *argvp) from index 1; on return they hold the operands only,
  * in their order.  Options may follow operands unless OPTP_STOP; "--" ends options. */
 void opt_parse(int *argcp, char ***argvp, struct opt *opts, unsigned flags);
+/* opt_parse, telling fn of each option as it is met (its seen and arg
+ * already set), for a command line whose options act in order (semodule's
+ * -X before the -r it applies to). */
+void opt_parse_each(int *argcp, char ***argvp, struct opt *opts, unsigned flags,
+		    void (*fn)(struct opt *o, void *arg), void *arg);
 /* opt_parse, then the operand count bounded as toybox's "<N" and ">N": fewer
  * than min, or more than max (-1: no limit), is a usage error.  The message
  * is `need` when given; else, after the command word argv[0] (a subcommand's

@@ -29,8 +29,21 @@ static int long_is(const char *name, size_t len, const char *want)
 	return strlen(want) == len && !strncmp(name, want, len);
 }
 
+/* Told of each option as it is met, in order (opt_parse_each). */
+struct each {
+	void (*fn)(struct opt *o, void *arg);
+	void *arg;
+};
+
+static void met(const struct each *e, struct opt *o)
+{
+	if (e->fn)
+		e->fn(o, e->arg);
+}
+
 /* One "--name[=value]" at argv[*ip]; may consume the next argument. */
-static void parse_long(char **argv, int argc, int *ip, struct opt *opts, unsigned flags)
+static void parse_long(char **argv, int argc, int *ip, struct opt *opts, unsigned flags,
+		       const struct each *e)
 {
 	const char *name = argv[*ip] + 2;
 	const char *eq = strchr(name, '=');
@@ -58,23 +71,22 @@ static void parse_long(char **argv, int argc, int *ip, struct opt *opts, unsigne
 	o->seen++;
 	if (o->flags & OPT_OPTARG) {
 		o->arg = val;
-		return;
-	}
-	if (!(o->flags & OPT_ARG)) {
+	} else if (!(o->flags & OPT_ARG)) {
 		if (val)
 			usage_error("option --%s takes no argument", o->lng);
-		return;
+	} else {
+		if (!val) {
+			if (*ip + 1 >= argc)
+				usage_error("option --%s needs an argument", o->lng);
+			val = argv[++*ip];
+		}
+		o->arg = val;
 	}
-	if (!val) {
-		if (*ip + 1 >= argc)
-			usage_error("option --%s needs an argument", o->lng);
-		val = argv[++*ip];
-	}
-	o->arg = val;
+	met(e, o);
 }
 
 /* A cluster "-abc" or "-fFILE" at argv[*ip]; may consume the next argument. */
-static void parse_short(char **argv, int argc, int *ip, struct opt *opts)
+static void parse_short(char **argv, int argc, int *ip, struct opt *opts, const struct each *e)
 {
 	const char *p = argv[*ip] + 1;
 
@@ -86,12 +98,15 @@ static void parse_short(char **argv, int argc, int *ip, struct opt *opts)
 		o->seen++;
 		if (o->flags & OPT_OPTARG) {
 			o->arg = p[1] ? p + 1 : NULL;
+			met(e, o);
 			if (p[1])
 				return;
 			continue;
 		}
-		if (!(o->flags & OPT_ARG))
+		if (!(o->flags & OPT_ARG)) {
+			met(e, o);
 			continue;
+		}
 		if (p[1]) {
 			o->arg = p + 1;
 		} else {
@@ -99,12 +114,15 @@ static void parse_short(char **argv, int argc, int *ip, struct opt *opts)
 				usage_error("option -%c needs an argument", *p);
 			o->arg = argv[++*ip];
 		}
+		met(e, o);
 		return;
 	}
 }
 
-void opt_parse(int *argcp, char ***argvp, struct opt *opts, unsigned flags)
+void opt_parse_each(int *argcp, char ***argvp, struct opt *opts, unsigned flags,
+		    void (*fn)(struct opt *o, void *arg), void *arg)
 {
+	const struct each e = { fn, arg };
 	int argc = *argcp, i, n = 0;
 	char **argv = *argvp;
 	/* Operands are packed, in order, over argv[1..]; a slot is only
@@ -122,9 +140,9 @@ void opt_parse(int *argcp, char ***argvp, struct opt *opts, unsigned flags)
 			i++;
 			break;
 		} else if (a[1] == '-') {
-			parse_long(argv, argc, &i, opts, flags);
+			parse_long(argv, argc, &i, opts, flags, &e);
 		} else {
-			parse_short(argv, argc, &i, opts);
+			parse_short(argv, argc, &i, opts, &e);
 		}
 	}
 	while (i < argc)
@@ -132,6 +150,11 @@ void opt_parse(int *argcp, char ***argvp, struct opt *opts, unsigned flags)
 	out[n] = NULL;
 	*argcp = n;
 	*argvp = out;
+}
+
+void opt_parse(int *argcp, char ***argvp, struct opt *opts, unsigned flags)
+{
+	opt_parse_each(argcp, argvp, opts, flags, NULL, NULL);
 }
 
 void opt_parse_n(int *argcp, char ***argvp, struct opt *opts, unsigned flags, int min, int max,

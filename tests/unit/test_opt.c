@@ -293,3 +293,41 @@ TEST(opt_operand_bounds_count_after_options)
 	CHECK_STR(c.out, "2");
 	child_free(&c);
 }
+
+/* opt_parse_each: each option told in command-line order, with its own
+ * argument (not the last one of its letter), across clusters, long forms
+ * and optional arguments. */
+static void record(struct opt *o, void *arg)
+{
+	char *log = arg;
+
+	snprintf(log + strlen(log), 256 - strlen(log), "%s%c=%s", *log ? "," : "",
+		 o->sh ? o->sh : 'N', o->arg ? o->arg : "-");
+}
+
+TEST(opt_each_in_order)
+{
+	struct opt *o = fresh();
+	struct opt l[] = { { 'l', "list", OPT_OPTARG }, { 'o', NULL, OPT_ARG }, OPT_END };
+	char log[256] = "", buf[] = "fake -vo1 a --name n -xv -o 2 --output=3 b";
+	char lbuf[] = "fake -lfull -l --list=standard -o4";
+	char *argv_store[16], **argv = argv_store;
+	int argc = 0;
+
+	for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+	opt_parse_each(&argc, &argv, o, 0, record, log);
+	CHECK_STR(log, "v=-,o=1,N=n,x=-,v=-,o=2,o=3");
+	CHECK_INT(argc, 2);
+	CHECK_STR(argv[1], "b");
+	argv = argv_store;
+	argc = 0;
+	log[0] = 0;
+	for (char *tok = strtok(lbuf, " "); tok; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+	opt_parse_each(&argc, &argv, l, 0, record, log);
+	CHECK_STR(log, "l=full,l=-,l=standard,o=4");
+	CHECK_INT(argc, 0);
+}
