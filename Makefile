@@ -65,7 +65,9 @@ applet_srcs := $(foreach a,$(enabled),$(wildcard applets/$(a).c applets/$(a)/*.c
 decl_srcs := $(foreach a,$(enabled),$(wildcard applets/$(a).c applets/$(a)/$(a).c))
 
 # Libraries, each on when its LIB_ line is y: static archives from Debian's -dev packages.
-lib_names := crypto keyutils cap seccomp z
+# A static link takes them in this order, so a library goes before those it
+# needs: sepol and bz2 need only libc, and nothing here needs them.
+lib_names := crypto keyutils cap seccomp z sepol bz2
 libs := $(foreach l,$(lib_names),$(if $(filter y,$($(call cfgname,$(l),LIB))),-l$(l)))
 # An applet's declaration names the libraries it needs ("requires: LIB_X"):
 # a configuration that builds it without them stops here, not at link time.

@@ -22,6 +22,12 @@
 #ifdef CFG_LIB_Z
 #include <zlib.h>
 #endif
+#ifdef CFG_LIB_SEPOL
+#include <sepol/policydb.h>
+#endif
+#ifdef CFG_LIB_BZ2
+#include <bzlib.h>
+#endif
 
 void print_version(void)
 {
@@ -47,5 +53,14 @@ void print_version(void)
 #endif
 #ifdef CFG_LIB_Z
 	printf("zlib: %s\n", zlibVersion());
+#endif
+#ifdef CFG_LIB_SEPOL
+	/* libsepol has no version string, at run time or in its headers; the
+	 * range of kernel policy versions it writes is what it can tell. */
+	printf("libsepol: kernel policy versions %d-%d\n", sepol_policy_kern_vers_min(),
+	       sepol_policy_kern_vers_max());
+#endif
+#ifdef CFG_LIB_BZ2
+	printf("libbz2: %s\n", BZ2_bzlibVersion());
 #endif
 }
