@@ -66,6 +66,8 @@ void die_errno(const char *fmt, ...)
 	exit(die_status);
 }
 
+int usage_status = 2;
+
 void usage_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -74,7 +76,7 @@ void usage_error(const char *fmt, ...)
 	vmsg(0, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "Try '%s --help' for more information.\n", applet_name());
-	exit(2);
+	exit(usage_status);
 }
 
 void not_implemented(void)

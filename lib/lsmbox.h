@@ -47,7 +47,10 @@ void warn(const char *fmt, ...) PRINTF(1, 2);
 void warn_errno(const char *fmt, ...) PRINTF(1, 2);
 noreturn void die(const char *fmt, ...) PRINTF(1, 2);
 noreturn void die_errno(const char *fmt, ...) PRINTF(1, 2);
-/* A bad command line: the message, a pointer to --help, exit 2. */
+/* A bad command line: the message, a pointer to --help, exit usage_status
+ * (2; an applet whose anchor exits otherwise on a bad command line, as
+ * semodule's 1, sets it once at the top of main). */
+extern int usage_status;
 noreturn void usage_error(const char *fmt, ...) PRINTF(1, 2);
 noreturn void not_implemented(void);
 
