@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "lsmbox.h"
 
@@ -26,16 +27,40 @@ int smod_unpack(const char *name, const void *in, size_t len, size_t max, struct
  * the bytes as they are.  0, or -1 after a message. */
 int smod_pack(const void *in, size_t len, int level, struct buf *out);
 
+/* module.c: hll (lang, len bytes) as CIL into out, as libsemanage's
+ * hll/pp makes it; 0, or -1 after a message naming `name` (no LIB_SEPOL:
+ * always). */
+int smod_hll_to_cil(const char *name, const char *lang, const void *hll, size_t len,
+		    struct buf *out);
+
+/* load.c: getenforce, setenforce, getsebool, setsebool, load_policy and
+ * sestatus by that name; its exit status, or -1 for another name. */
+int smod_tool_main(const char *name, int argc, char **argv);
+
 /* store.c: where a store is.  Under --root (or -p ROOT) every path is the
  * image's, through lib/paths.c. */
 struct store {
 	char *name;		/* "default", "targeted", ... (-s, else SELINUXTYPE) */
 	char *root;		/* the store root, /var/lib/selinux (-S) */
-	char *dir;		/* root/name */
+	char *conf_root;	/* semanage.conf's store-root, or NULL */
+	char *dir;		/* root/name, as shown */
 	char *etc;		/* /etc/selinux/name: what a rebuild installs */
+	int fd;			/* the store's directory */
 	int bzip_level;		/* semanage.conf bzip-blocksize (default 9) */
 	bool bzip_small;	/* semanage.conf bzip-small */
 };
+/* The store of that name (NULL: SELINUXTYPE of /etc/selinux/config) under
+ * store_root (NULL: semanage.conf's, else /var/lib/selinux), made if
+ * missing (its root must exist, as libsemanage wants); dies on failure. */
+void store_open(struct store *s, const char *name, const char *store_root);
+void store_close(struct store *s);
+
+/* Beneath directory dfd, never following a symbolic link: open rel (its
+ * directories must exist), read it whole (at most max), write it (0600,
+ * truncated).  -1 and errno on failure. */
+int sat_open(int dfd, const char *rel, int flags, mode_t mode);
+char *sat_read(int dfd, const char *rel, size_t max, size_t *lenp);
+int sat_write(int dfd, const char *rel, const void *p, size_t len);
 
 /* A module of the store: one priority's directory of it. */
 struct smod {
@@ -45,6 +70,44 @@ struct smod {
 	bool enabled;		/* no disabled/NAME marker */
 	bool top;		/* the highest priority of its name */
 };
+
+/* The modules of a modules/ directory (fd): highest priority first, names
+ * in versionsort order within one, as semodule -lfull lists them; how
+ * many, or -1 after a message. */
+int smods_read(int mfd, struct smod **v);
+void smods_free(struct smod *v, int n);
+/* The module name at prio, or (prio 0) at its highest priority; NULL. */
+const struct smod *smod_find(const struct smod *v, int n, const char *name, unsigned prio);
+/* Its file ("cil", "hll") unpacked into out; -1 after a message, or with
+ * errno ENOENT and no message when there is no such file. */
+int smod_read_file(int mfd, const struct smod *m, const char *file, struct buf *out);
+
+/* txn.c: the locks and the transaction. */
+/* flock of the store's lock file (semanage.trans.LOCK, semanage.read.LOCK),
+ * waiting as libsemanage does (5 s); the descriptor, or -1 after a message. */
+int store_lock(struct store *s, const char *file, const char *what);
+void store_unlock(int fd);
+/* Puts previous/ back as active/ when a two-rename swap was cut between
+ * its renames (hold the transaction lock). */
+void store_recover(struct store *s);
+/* The number in commit_num file rel beneath dfd (0 when none). */
+int store_serial(int dfd, const char *rel);
+/* name beneath dfd removed, a directory with all it holds. */
+int tree_remove(int dfd, const char *name);
+
+/* A change: the transaction lock held, tmp/ a copy of active/. */
+struct txn {
+	struct store *s;
+	int trans;		/* the transaction lock */
+	int tmp;		/* tmp/ */
+	int modules;		/* tmp/modules/ */
+};
+/* Dies when the lock or the copy cannot be had (nothing changed). */
+void txn_begin(struct txn *t, struct store *s);
+/* tmp/ becomes active/ in one step; the new commit number, or -1 after a
+ * message with the store as it was.  Either way the transaction is over. */
+int txn_commit(struct txn *t);
+void txn_abort(struct txn *t);
 
 /* A module name as libsemanage takes it:
  * ^[a-zA-Z]([a-zA-Z0-9_-]|\.[a-zA-Z0-9_-])*$ (no '/', no ".."). */

@@ -1,0 +1,453 @@
+// SPDX-License-Identifier: Apache-2.0
+/* load.c: the rescue shell's SELinux tools through selinuxfs alone (no
+ * libselinux), each by its own name with its usual syntax, output and exit
+ * codes: getenforce, setenforce, getsebool, setsebool, load_policy,
+ * sestatus.  Every path comes from kfs_path, so under --root they work on
+ * an image's mimic of /sys/fs/selinux. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "lsmbox.h"
+#include "semodule.h"
+
+/* selinuxfs is there: SELinux is enabled (libselinux's test too). */
+static bool enabled(void)
+{
+	return kfs_dir(KFS_SELINUXFS, NULL) != NULL;
+}
+
+/* A selinuxfs file's first number, or -1 with errno. */
+static int read_num(const char *name)
+{
+	char *path = kfs_path(KFS_SELINUXFS, name), buf[32];
+	int fd = open(path, O_RDONLY | O_CLOEXEC | (root_dir() ? O_NOFOLLOW : 0)), n = -1;
+	ssize_t len;
+
+	free(path);
+	if (fd < 0)
+		return -1;
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (len > 0) {
+		buf[len] = 0;
+		if (sscanf(buf, "%d", &n) != 1 || n < 0) {
+			errno = EINVAL;
+			n = -1;
+		}
+	}
+	return n;
+}
+
+static int write_str(const char *name, const char *s, size_t len)
+{
+	char *path = kfs_path(KFS_SELINUXFS, name);
+	int fd = open(path, O_WRONLY | O_CLOEXEC | (root_dir() ? O_NOFOLLOW | O_TRUNC : 0)), e;
+	ssize_t n;
+
+	free(path);
+	if (fd < 0)
+		return -1;
+	n = write(fd, s, len);
+	e = errno;
+	close(fd);
+	errno = e;
+	return n == (ssize_t)len ? 0 : -1;
+}
+
+static int getenforce(int argc, char **argv)
+{
+	int n;
+
+	(void)argc;
+	(void)argv;
+	if (!enabled()) {
+		printf("Disabled\n");
+		return 0;
+	}
+	n = read_num("enforce");
+	if (n < 0) {
+		fprintf(stderr, "getenforce:  getenforce() failed\n");
+		return 2;
+	}
+	printf("%s\n", n ? "Enforcing" : "Permissive");
+	return 0;
+}
+
+static int setenforce(int argc, char **argv)
+{
+	int v;
+
+	if (argc != 2)
+		goto usage;
+	if (!strcasecmp(argv[1], "enforcing") || !strcmp(argv[1], "1"))
+		v = 1;
+	else if (!strcasecmp(argv[1], "permissive") || !strcmp(argv[1], "0"))
+		v = 0;
+	else
+		goto usage;
+	if (!enabled()) {
+		fprintf(stderr, "setenforce: SELinux is disabled\n");
+		return 1;
+	}
+	if (write_str("enforce", v ? "1" : "0", 1) < 0) {
+		fprintf(stderr, "setenforce:  setenforce() failed: %s\n", strerror(errno));
+		return 2;
+	}
+	return 0;
+usage:
+	fprintf(stderr, "usage:  setenforce [ Enforcing | Permissive | 1 | 0 ]\n");
+	return 1;
+}
+
+/* A boolean's "ACTIVE PENDING", as booleans/NAME reads. */
+static int boolean(const char *name, int *active, int *pending)
+{
+	char *rel, *path, buf[16];
+	int fd;
+	ssize_t n;
+
+	if (!*name || strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, "..")) {
+		errno = ENOENT;
+		return -1;
+	}
+	rel = xasprintf("booleans/%s", name);
+	path = kfs_path(KFS_SELINUXFS, rel);
+	fd = open(path, O_RDONLY | O_CLOEXEC | (root_dir() ? O_NOFOLLOW : 0));
+	free(rel);
+	free(path);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	/* An image's file holds what was written last: one number. */
+	switch (sscanf(buf, "%d %d", active, pending)) {
+	case 1:
+		*pending = *active;
+		return 0;
+	case 2:
+		return 0;
+	default:
+		errno = EINVAL;
+		return -1;
+	}
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int getsebool(int argc, char **argv)
+{
+	char **names = NULL;
+	int n = 0, rc = 0;
+	bool all = argc >= 2 && !strcmp(argv[1], "-a");
+
+	if (all && argc > 2)
+		goto usage;
+	if (argc >= 2 && argv[1][0] == '-' && !all)
+		goto usage;
+	if (!enabled()) {
+		fprintf(stderr, "getsebool:  SELinux is disabled\n");
+		return 1;
+	}
+	if (all) {
+		char *path = kfs_path(KFS_SELINUXFS, "booleans");
+		DIR *d = opendir(path);
+		struct dirent *e;
+
+		free(path);
+		if (!d) {
+			fprintf(stderr, "getsebool:  Unable to get boolean names:  %s\n", strerror(errno));
+			return 1;
+		}
+		while ((e = readdir(d)))
+			if (e->d_name[0] != '.') {
+				names = xrealloc(names, (size_t)(n + 1) * sizeof(*names));
+				names[n++] = xstrdup(e->d_name);
+			}
+		closedir(d);
+		if (!n) {
+			printf("No booleans\n");
+			return 0;
+		}
+		qsort(names, (size_t)n, sizeof(*names), cmp_str);
+	} else if (argc < 2) {
+		goto usage;
+	}
+	for (int i = 0; i < (all ? n : argc - 1); i++) {
+		const char *name = all ? names[i] : argv[i + 1];
+		int active, pending;
+
+		if (boolean(name, &active, &pending) < 0) {
+			if (all && errno == EACCES)
+				continue;
+			fflush(stdout);
+			fprintf(stderr, "Error getting active value for %s\n", name);
+			rc = 255;
+			break;
+		}
+		if (active != pending)
+			printf("%s --> %s pending: %s\n", name, active ? "on" : "off", pending ? "on" : "off");
+		else
+			printf("%s --> %s\n", name, active ? "on" : "off");
+	}
+	for (int i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return rc;
+usage:
+	fprintf(stderr, "usage:  getsebool -a or getsebool boolean...\n");
+	return 1;
+}
+
+/* setsebool's values: 1/true/on, 0/false/off. */
+static int bool_value(const char *v)
+{
+	if (!strcmp(v, "1") || !strcasecmp(v, "true") || !strcasecmp(v, "on"))
+		return 1;
+	if (!strcmp(v, "0") || !strcasecmp(v, "false") || !strcasecmp(v, "off"))
+		return 0;
+	return -1;
+}
+
+static int setsebool(int argc, char **argv)
+{
+	static const char usage[] =
+		"\nUsage:  setsebool [ -NPV ] boolean value | bool1=val1 bool2=val2...\n\n";
+	char **pairs;
+	int i = 1, n;
+	bool persist = false;
+
+	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		for (const char *f = argv[i] + 1; *f; f++) {
+			if (*f == 'P')
+				persist = true;
+			else if (*f != 'N' && *f != 'V')
+				goto usage;
+		}
+	}
+	if (i >= argc) {
+		fprintf(stderr, "Error: boolean name required\n");
+		goto usage;
+	}
+	if (!strchr(argv[i], '=')) {
+		if (argc - i != 2)
+			goto usage;
+		pairs = xmalloc(sizeof(*pairs));
+		pairs[0] = xasprintf("%s=%s", argv[i], argv[i + 1]);
+		n = 1;
+	} else {
+		n = argc - i;
+		pairs = xmalloc((size_t)n * sizeof(*pairs));
+		for (int j = 0; j < n; j++)
+			pairs[j] = xstrdup(argv[i + j]);
+	}
+	if (persist) {
+		fprintf(stderr, "setsebool: -P keeps the value in the policy store and rebuilds the "
+			"policy, which this lsmbox cannot do yet; without -P the value holds until "
+			"the next boot\n");
+		return 1;
+	}
+	if (!enabled()) {
+		fprintf(stderr, "setsebool:  SELinux is disabled.\n");
+		return 1;
+	}
+	/* Every value checked first, then all set pending, then one commit:
+	 * one policy change, as libselinux's security_set_boolean_list. */
+	for (int j = 0; j < n; j++) {
+		char *eq = strchr(pairs[j], '=');
+		int a, p;
+
+		if (!eq || eq == pairs[j]) {
+			fprintf(stderr, "setsebool: '%s' is not NAME=VALUE\n", pairs[j]);
+			return 1;
+		}
+		*eq = 0;
+		if (bool_value(eq + 1) < 0) {
+			fprintf(stderr, "Illegal value for boolean %s=%s\n", pairs[j], eq + 1);
+			return 1;
+		}
+		if (boolean(pairs[j], &a, &p) < 0) {
+			fprintf(stderr, "Could not change active booleans: Invalid boolean\n");
+			return 1;
+		}
+	}
+	for (int j = 0; j < n; j++) {
+		char *rel = xasprintf("booleans/%s", pairs[j]);
+		const char *v = bool_value(pairs[j] + strlen(pairs[j]) + 1) ? "1" : "0";
+
+		if (write_str(rel, v, 1) < 0) {
+			perror("Could not change active booleans");
+			return 1;
+		}
+		free(rel);
+	}
+	if (write_str("commit_pending_bools", "1", 1) < 0) {
+		perror("Could not change active booleans");
+		return 1;
+	}
+	for (int j = 0; j < n; j++)
+		free(pairs[j]);
+	free(pairs);
+	return 0;
+usage:
+	fputs(usage, stderr);
+	return 1;
+}
+
+/* SELINUX= or SELINUXTYPE= of /etc/selinux/config, or NULL. */
+static char *config_value(const char *key)
+{
+	char *path = root_path("/etc/selinux/config"), *text, *val = NULL;
+	size_t klen = strlen(key);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | (root_dir() ? O_NOFOLLOW : 0));
+
+	free(path);
+	if (fd < 0)
+		return NULL;
+	text = read_fd_max(fd, (size_t)1 << 20, NULL);
+	close(fd);
+	for (char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		p += strspn(p, " \t");
+		if (!strncmp(p, key, klen) && p[klen] == '=') {
+			free(val);
+			val = xstrndup(p + klen + 1, strcspn(p + klen + 1, " \t\n"));
+		}
+	}
+	free(text);
+	return val;
+}
+
+static int load_policy(int argc, char **argv)
+{
+	char *type, *dir, *path = NULL, *image;
+	int vers, fd = -1;
+	size_t len;
+
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "-q") && strcmp(argv[i], "-i")) {
+			fprintf(stderr, "usage:  load_policy [-qi]\n");
+			return 1;
+		}
+	if (!enabled()) {
+		fprintf(stderr, "load_policy:  Can't load policy:  SELinux is disabled (no selinuxfs)\n");
+		return 2;
+	}
+	vers = read_num("policyvers");
+	type = config_value("SELINUXTYPE");
+	if (vers < 0 || !type) {
+		fprintf(stderr, "load_policy:  Can't load policy:  %s\n",
+			vers < 0 ? "no policyvers in selinuxfs" : "no SELINUXTYPE in /etc/selinux/config");
+		return 2;
+	}
+	dir = xasprintf("/etc/selinux/%s/policy/policy", type);
+	/* The newest version the kernel takes, searching down, as libselinux. */
+	for (int v = vers; v >= 15 && fd < 0; v--) {
+		char *p = xasprintf("%s.%d", dir, v);
+
+		free(path);
+		path = p;
+		fd = root_open(path, O_RDONLY | O_CLOEXEC, 0);
+	}
+	if (fd < 0) {
+		fprintf(stderr, "load_policy:  Can't load policy:  no %s.N for N up to %d\n", dir, vers);
+		return 2;
+	}
+	image = read_fd_max(fd, (size_t)256 << 20, &len);
+	close(fd);
+	/* One write of the whole image at offset 0: the kernel takes no other. */
+	if (!image || !len || write_str("load", image, len) < 0) {
+		fprintf(stderr, "load_policy:  Can't load policy %s:  %s\n", path,
+			!image ? strerror(errno) : !len ? "empty" : strerror(errno));
+		return 2;
+	}
+	free(image);
+	free(path);
+	free(dir);
+	free(type);
+	return 0;
+}
+
+static void row(const char *label, const char *fmt, ...) PRINTF(2, 3);
+static void row(const char *label, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%-32s", label);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+static int sestatus(int argc, char **argv)
+{
+	const char *mnt;
+	char *type, *mode;
+	int n;
+
+	(void)argv;
+	if (argc > 1) {
+		fprintf(stderr, "sestatus: only the status: -v and -b are not in this lsmbox\n");
+		return 1;
+	}
+	if (!enabled()) {
+		row("SELinux status:", "disabled");
+		return 0;
+	}
+	row("SELinux status:", "enabled");
+	/* Under --root, where it is in the image. */
+	mnt = kfs_dir(KFS_SELINUXFS, NULL);
+	if (root_dir() && !strncmp(mnt, root_dir(), strlen(root_dir())) && mnt[strlen(root_dir())] == '/')
+		mnt += strlen(root_dir());
+	row("SELinuxfs mount:", "%s", mnt);
+	row("SELinux root directory:", "/etc/selinux");
+	type = config_value("SELINUXTYPE");
+	row("Loaded policy name:", "%s", type ? type : "error (no SELINUXTYPE)");
+	n = read_num("enforce");
+	row("Current mode:", "%s", n == 1 ? "enforcing" : n == 0 ? "permissive" : "unknown");
+	mode = config_value("SELINUX");
+	row("Mode from config file:", "%s", mode ? mode : "error (no SELINUX)");
+	n = read_num("mls");
+	row("Policy MLS status:", "%s", n == 1 ? "enabled" : n == 0 ? "disabled" : "error");
+	n = read_num("deny_unknown");
+	row("Policy deny_unknown status:", "%s", n == 1 ? "denied" : n == 0 ? "allowed" : "error");
+	n = read_num("checkreqprot");
+	row("Memory protection checking:", "%s",
+	    n == 0 ? "actual (secure)" : n == 1 ? "requested (insecure)" : "error");
+	n = read_num("policyvers");
+	if (n >= 0)
+		row("Max kernel policy version:", "%d", n);
+	else
+		row("Max kernel policy version:", "error");
+	free(type);
+	free(mode);
+	return 0;
+}
+
+int smod_tool_main(const char *name, int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*fn)(int argc, char **argv);
+	} tools[] = {
+		{ "getenforce", getenforce }, { "setenforce", setenforce }, { "getsebool", getsebool },
+		{ "setsebool", setsebool }, { "load_policy", load_policy }, { "sestatus", sestatus },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(tools); i++)
+		if (!strcmp(name, tools[i].name))
+			return tools[i].fn(argc, argv);
+	return -1;
+}

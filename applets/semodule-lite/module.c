@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+/* module.c: a module given as a policy package (.pp) turned into CIL by
+ * libsepol, as libsemanage has /usr/libexec/selinux/hll/pp do it (the same
+ * two calls, so the same bytes), in memory. */
+#include <stdio.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "semodule.h"
+
+#ifdef CFG_LIB_SEPOL
+#include <sepol/module.h>
+#include <sepol/module_to_cil.h>
+#endif
+
+int smod_hll_to_cil(const char *name, const char *lang, const void *hll, size_t len,
+		    struct buf *cil)
+{
+#ifdef CFG_LIB_SEPOL
+	struct sepol_module_package *pkg = NULL;
+	char *out = NULL;
+	size_t olen = 0;
+	FILE *in, *o;
+	int rc = -1, fd;
+
+	if (strcmp(lang, "pp")) {
+		warn("%s: no compiler for language %s (only pp)", name, str_esc(lang, SIZE_MAX));
+		return -1;
+	}
+	/* libsepol wants a descriptor it can fstat and seek: a file in
+	 * memory (nothing is written on the host, whatever --root says). */
+	fd = memfd_create("hll", MFD_CLOEXEC);
+	if (fd < 0 || write_all(fd, hll, len) < 0 || lseek(fd, 0, SEEK_SET) < 0 ||
+	    !(in = fdopen(fd, "rb")))
+		die_errno("%s: a file in memory", name);
+	o = open_memstream(&out, &olen);
+	if (!o)
+		die_errno("open_memstream");
+	if (sepol_ppfile_to_module_package(in, &pkg) < 0)
+		warn("%s: not a policy package libsepol can read", name);
+	else if (sepol_module_package_to_cil(o, pkg) < 0)
+		warn("%s: libsepol could not turn it into CIL", name);
+	else
+		rc = 0;
+	fclose(in);
+	if (fclose(o) < 0)
+		rc = -1;
+	if (!rc && buf_put(cil, out, olen) < 0) {
+		warn("%s: its CIL is over %zu bytes", name, cil->max);
+		rc = -1;
+	}
+	sepol_module_package_free(pkg);
+	free(out);
+	return rc;
+#else
+	(void)lang;
+	(void)hll;
+	(void)len;
+	(void)cil;
+	warn("%s: making CIL of a .pp module needs libsepol, and this lsmbox was built without "
+	     "LIB_SEPOL", name);
+	return -1;
+#endif
+}

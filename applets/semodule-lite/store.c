@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: Apache-2.0
+/* store.c: libsemanage 3.4's module store read and changed in place: where
+ * it is (semanage.conf, the SELinux config, --root), its modules, and the
+ * files of one.  Every path below the store is opened beneath the store's
+ * directory without following a symbolic link: libsemanage never makes one
+ * there, and one planted in an image would lead out of it. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lsmbox.h"
+#include "semodule.h"
+
+bool smod_name_ok(const char *name)
+{
+	const char *p = name;
+
+	if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+		return false;
+	for (p++; *p; p++) {
+		if (*p == '.')
+			p++;	/* a dot is followed by one of the others */
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '_' || *p == '-'))
+			return false;
+	}
+	return true;
+}
+
+/* lang_ext as libsemanage checks it: [a-zA-Z0-9][a-zA-Z0-9_-]*. */
+static bool lang_ok(const char *s)
+{
+	if (!*s)
+		return false;
+	for (const char *p = s; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || (p > s && (*p == '_' || *p == '-'))))
+			return false;
+	return true;
+}
+
+int sat_open(int dfd, const char *rel, int flags, mode_t mode)
+{
+	char *copy = xstrdup(rel), *p = copy, *slash;
+	int fd = dup(dfd);
+
+	if (fd < 0)
+		die_errno("dup");
+	/* Each directory on the way, then the last component, without
+	 * following a link anywhere. */
+	while ((slash = strchr(p, '/'))) {
+		int next;
+
+		*slash = 0;
+		next = *p ? openat(fd, p, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : dup(fd);
+		close(fd);
+		if (next < 0) {
+			free(copy);
+			return -1;
+		}
+		fd = next;
+		p = slash + 1;
+	}
+	if (*p) {
+		int last = openat(fd, p, flags | O_NOFOLLOW | O_CLOEXEC, mode);
+
+		close(fd);
+		fd = last;
+	}
+	free(copy);
+	return fd;
+}
+
+char *sat_read(int dfd, const char *rel, size_t max, size_t *lenp)
+{
+	int fd = sat_open(dfd, rel, O_RDONLY, 0);
+	char *t;
+
+	if (fd < 0)
+		return NULL;
+	t = read_fd_max(fd, max, lenp);
+	close(fd);
+	return t;
+}
+
+int sat_write(int dfd, const char *rel, const void *p, size_t len)
+{
+	int fd = sat_open(dfd, rel, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	if (fd < 0)
+		return -1;
+	if (write_all(fd, p, len) < 0) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return close(fd);
+}
+
+/* "KEY = VALUE" lines of semanage.conf that this tool uses (the rest, and
+ * the [program] blocks, are the rebuild's). */
+static void read_conf(struct store *s)
+{
+	char *path = root_path("/etc/selinux/semanage.conf"), *text, *line, *save;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | (root_dir() ? O_NOFOLLOW : 0));
+
+	s->bzip_level = 9;
+	s->bzip_small = false;
+	s->conf_root = NULL;
+	free(path);
+	if (fd < 0)
+		return;		/* libsemanage's defaults */
+	text = read_fd_max(fd, (size_t)1 << 20, NULL);
+	close(fd);
+	if (!text)
+		return;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char key[64], val[256];
+
+		if (*line == '[')
+			while (line && strncmp(line, "[end]", 5))
+				line = strtok_r(NULL, "\n", &save);
+		if (!line || sscanf(line, " %63[a-z-] = %255s", key, val) != 2)
+			continue;
+		if (!strcmp(key, "bzip-blocksize"))
+			s->bzip_level = atoi(val) < 0 || atoi(val) > 9 ? 9 : atoi(val);
+		else if (!strcmp(key, "bzip-small"))
+			s->bzip_small = !strcasecmp(val, "true");
+		else if (!strcmp(key, "store-root")) {
+			free(s->conf_root);
+			s->conf_root = xstrdup(val);
+		}
+	}
+	free(text);
+}
+
+/* SELINUXTYPE= of /etc/selinux/config, or NULL. */
+static char *policy_type(void)
+{
+	char *path = root_path("/etc/selinux/config"), *text, *p, *name = NULL;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | (root_dir() ? O_NOFOLLOW : 0));
+
+	free(path);
+	if (fd < 0)
+		return NULL;
+	text = read_fd_max(fd, (size_t)1 << 20, NULL);
+	close(fd);
+	for (p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		p += strspn(p, " \t");
+		if (!strncmp(p, "SELINUXTYPE=", 12)) {
+			free(name);
+			name = xstrndup(p + 12, strcspn(p + 12, " \t\n"));
+		}
+	}
+	free(text);
+	return name;
+}
+
+void store_open(struct store *s, const char *name, const char *store_root)
+{
+	char *dir;
+	int fd;
+
+	read_conf(s);
+	s->name = name ? xstrdup(name) : policy_type();
+	if (!s->name || !*s->name)
+		die("no store named: give one with -s, or set SELINUXTYPE= in %s/etc/selinux/config",
+		    root_dir() ? root_dir() : "");
+	if (!smod_name_ok(s->name))
+		die("store name %s is invalid", str_esc(s->name, SIZE_MAX));
+	s->root = xstrdup(store_root ? store_root : s->conf_root ? s->conf_root : "/var/lib/selinux");
+	s->etc = xasprintf("/etc/selinux/%s", s->name);
+	/* The store root must exist (libsemanage makes no parents); the
+	 * store, active/ and active/modules/ are made on first use. */
+	dir = root_path(s->root);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		die_errno("could not open the store root %s", str_esc(dir, SIZE_MAX));
+	free(dir);
+	if (mkdirat(fd, s->name, 0700) < 0 && errno != EEXIST)
+		die_errno("could not create module store %s/%s", s->root, s->name);
+	s->fd = openat(fd, s->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (s->fd < 0)
+		die_errno("%s/%s", s->root, s->name);
+	close(fd);
+	s->dir = xasprintf("%s/%s", s->root, s->name);
+	/* active/ and active/modules/ as libsemanage's first connect makes
+	 * them, or back from previous/ after a cut swap. */
+	if (faccessat(s->fd, "active/modules", F_OK, AT_SYMLINK_NOFOLLOW) < 0) {
+		int lock = store_lock(s, "semanage.trans.LOCK", "transaction lock");
+
+		if (lock < 0)
+			die("could not open the store %s", s->dir);
+		store_recover(s);
+		if ((mkdirat(s->fd, "active", 0700) < 0 && errno != EEXIST) ||
+		    (mkdirat(s->fd, "active/modules", 0700) < 0 && errno != EEXIST))
+			die_errno("could not create module store %s", s->dir);
+		store_unlock(lock);
+	}
+}
+
+void store_close(struct store *s)
+{
+	close(s->fd);
+	free(s->name);
+	free(s->root);
+	free(s->conf_root);
+	free(s->dir);
+	free(s->etc);
+}
+
+/* A priority directory's name: 1..999 as libsemanage's strtoul reads it. */
+static int prio_of(const char *d)
+{
+	char *end;
+	unsigned long v = strtoul(d, &end, 10);
+
+	return *end || end == d || v < 1 || v > 999 ? -1 : (int)v;
+}
+
+static int cmp_prio_desc(const void *a, const void *b)
+{
+	const struct smod *x = a, *y = b;
+
+	if (x->prio != y->prio)
+		return x->prio < y->prio ? 1 : -1;
+	return strverscmp(x->name, y->name);
+}
+
+/* Entries of directory fd but '.'-names (and skip), sorted as versionsort. */
+static int names_in(int fd, const char *skip, char ***v)
+{
+	DIR *d = fdopendir(fd);
+	struct dirent *e;
+	int n = 0;
+
+	*v = NULL;
+	if (!d) {
+		close(fd);
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.' || (skip && !strcmp(e->d_name, skip)))
+			continue;
+		*v = xrealloc(*v, (n + 1) * sizeof(**v));
+		(*v)[n++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	return n;
+}
+
+int smods_read(int mfd, struct smod **out)
+{
+	char **prios;
+	int np, n = 0;
+
+	*out = NULL;
+	np = names_in(sat_open(mfd, ".", O_RDONLY | O_DIRECTORY, 0), "disabled", &prios);
+	if (np < 0)
+		return -1;
+	for (int i = 0; i < np; i++) {
+		int prio = prio_of(prios[i]), pfd, nm;
+		char **mods;
+
+		if (prio < 0) {
+			warn("priority directory %s is not 1 to 999", str_esc(prios[i], SIZE_MAX));
+			errno = EINVAL;
+			n = -1;
+			break;
+		}
+		pfd = sat_open(mfd, prios[i], O_RDONLY | O_DIRECTORY, 0);
+		nm = pfd < 0 ? -1 : names_in(pfd, NULL, &mods);
+		if (nm < 0) {
+			warn("%s: %s", prios[i], strerror(errno));
+			n = -1;
+			break;
+		}
+		for (int j = 0; j < nm; j++) {
+			char *rel = xasprintf("%s/%s/lang_ext", prios[i], mods[j]), *lang;
+			char *dis = xasprintf("disabled/%s", mods[j]);
+			struct stat st;
+			size_t len;
+
+			lang = sat_read(mfd, rel, 256, &len);
+			if (!lang || !lang_ok(lang)) {
+				warn("unable to read %s module lang ext file at %s%s", mods[j], rel,
+				     lang ? " (not a language name)" : "");
+				free(lang);
+				free(rel);
+				free(dis);
+				n = -1;
+				break;
+			}
+			*out = xrealloc(*out, (n + 1) * sizeof(**out));
+			(*out)[n++] = (struct smod){ xstrdup(mods[j]), (unsigned)prio, lang,
+						     fstatat(mfd, dis, &st, AT_SYMLINK_NOFOLLOW) < 0,
+						     false };
+			free(rel);
+			free(dis);
+		}
+		for (int j = 0; j < nm; j++)
+			free(mods[j]);
+		free(mods);
+		if (n < 0)
+			break;
+	}
+	for (int i = 0; i < np; i++)
+		free(prios[i]);
+	free(prios);
+	if (n < 0) {
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	qsort(*out, (size_t)n, sizeof(**out), cmp_prio_desc);
+	/* The first of each name, in that order, is its highest priority. */
+	for (int i = 0; i < n; i++) {
+		bool first = true;
+
+		for (int j = 0; j < i && first; j++)
+			first = strcmp((*out)[j].name, (*out)[i].name) != 0;
+		(*out)[i].top = first;
+	}
+	return n;
+}
+
+void smods_free(struct smod *v, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].lang);
+	}
+	free(v);
+}
+
+const struct smod *smod_find(const struct smod *v, int n, const char *name, unsigned prio)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(v[i].name, name) && (prio ? v[i].prio == prio : v[i].top))
+			return &v[i];
+	return NULL;
+}
+
+int smod_read_file(int mfd, const struct smod *m, const char *file, struct buf *out)
+{
+	char *rel = xasprintf("%03u/%s/%s", m->prio, m->name, file), *raw;
+	size_t len;
+	int rc;
+
+	raw = sat_read(mfd, rel, SMOD_FILE_MAX, &len);
+	if (!raw) {
+		int e = errno;
+
+		if (e != ENOENT)
+			warn("%s/%s: %s", "modules", rel, strerror(e));
+		free(rel);
+		errno = e;
+		return -1;
+	}
+	rc = smod_unpack(rel, raw, len, SMOD_FILE_MAX, out);
+	free(raw);
+	free(rel);
+	return rc;
+}
