@@ -221,50 +221,11 @@ static int bool_value(const char *v)
 	return -1;
 }
 
-static int setsebool(int argc, char **argv)
+/* setsebool's NAME=VALUE pairs, every one checked, then all written
+ * pending and committed by one write: one policy change, as libselinux's
+ * security_set_boolean_list.  Its exit status. */
+static int set_booleans(char **pairs, int n)
 {
-	static const char usage[] =
-		"\nUsage:  setsebool [ -NPV ] boolean value | bool1=val1 bool2=val2...\n\n";
-	char **pairs;
-	int i = 1, n;
-	bool persist = false;
-
-	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		for (const char *f = argv[i] + 1; *f; f++) {
-			if (*f == 'P')
-				persist = true;
-			else if (*f != 'N' && *f != 'V')
-				goto usage;
-		}
-	}
-	if (i >= argc) {
-		fprintf(stderr, "Error: boolean name required\n");
-		goto usage;
-	}
-	if (!strchr(argv[i], '=')) {
-		if (argc - i != 2)
-			goto usage;
-		pairs = xmalloc(sizeof(*pairs));
-		pairs[0] = xasprintf("%s=%s", argv[i], argv[i + 1]);
-		n = 1;
-	} else {
-		n = argc - i;
-		pairs = xmalloc((size_t)n * sizeof(*pairs));
-		for (int j = 0; j < n; j++)
-			pairs[j] = xstrdup(argv[i + j]);
-	}
-	if (persist) {
-		fprintf(stderr, "setsebool: -P keeps the value in the policy store and rebuilds the "
-			"policy, which this lsmbox cannot do yet; without -P the value holds until "
-			"the next boot\n");
-		return 1;
-	}
-	if (!enabled()) {
-		fprintf(stderr, "setsebool:  SELinux is disabled.\n");
-		return 1;
-	}
-	/* Every value checked first, then all set pending, then one commit:
-	 * one policy change, as libselinux's security_set_boolean_list. */
 	for (int j = 0; j < n; j++) {
 		char *eq = strchr(pairs[j], '=');
 		int a, p;
@@ -285,22 +246,63 @@ static int setsebool(int argc, char **argv)
 	}
 	for (int j = 0; j < n; j++) {
 		char *rel = xasprintf("booleans/%s", pairs[j]);
-		const char *v = bool_value(pairs[j] + strlen(pairs[j]) + 1) ? "1" : "0";
+		int rc = write_str(rel, bool_value(pairs[j] + strlen(pairs[j]) + 1) ? "1" : "0", 1);
 
-		if (write_str(rel, v, 1) < 0) {
+		free(rel);
+		if (rc < 0) {
 			perror("Could not change active booleans");
 			return 1;
 		}
-		free(rel);
 	}
 	if (write_str("commit_pending_bools", "1", 1) < 0) {
 		perror("Could not change active booleans");
 		return 1;
 	}
+	return 0;
+}
+
+static int setsebool(int argc, char **argv)
+{
+	static const char usage[] =
+		"\nUsage:  setsebool [ -NPV ] boolean value | bool1=val1 bool2=val2...\n\n";
+	char **pairs;
+	int i = 1, n, rc;
+	bool persist = false;
+
+	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		for (const char *f = argv[i] + 1; *f; f++) {
+			if (*f == 'P')
+				persist = true;
+			else if (*f != 'N' && *f != 'V')
+				goto usage;
+		}
+	}
+	if (i >= argc) {
+		fprintf(stderr, "Error: boolean name required\n");
+		goto usage;
+	}
+	if (!strchr(argv[i], '=') && argc - i != 2)
+		goto usage;
+	if (persist) {
+		fprintf(stderr, "setsebool: -P keeps the value in the policy store and rebuilds the "
+			"policy, which this lsmbox cannot do yet; without -P the value holds until "
+			"the next boot\n");
+		return 1;
+	}
+	if (!enabled()) {
+		fprintf(stderr, "setsebool:  SELinux is disabled.\n");
+		return 1;
+	}
+	n = strchr(argv[i], '=') ? argc - i : 1;
+	pairs = xmalloc((size_t)n * sizeof(*pairs));
+	for (int j = 0; j < n; j++)
+		pairs[j] = n == 1 && !strchr(argv[i], '=') ? xasprintf("%s=%s", argv[i], argv[i + 1])
+							   : xstrdup(argv[i + j]);
+	rc = set_booleans(pairs, n);
 	for (int j = 0; j < n; j++)
 		free(pairs[j]);
 	free(pairs);
-	return 0;
+	return rc;
 usage:
 	fputs(usage, stderr);
 	return 1;
@@ -331,9 +333,9 @@ static char *config_value(const char *key)
 
 static int load_policy(int argc, char **argv)
 {
-	char *type, *dir, *path = NULL, *image;
-	int vers, fd = -1;
-	size_t len;
+	char *type, *dir, *path = NULL, *image = NULL;
+	int vers, fd = -1, rc = 2;
+	size_t len = 0;
 
 	for (int i = 1; i < argc; i++)
 		if (strcmp(argv[i], "-q") && strcmp(argv[i], "-i")) {
@@ -349,34 +351,34 @@ static int load_policy(int argc, char **argv)
 	if (vers < 0 || !type) {
 		fprintf(stderr, "load_policy:  Can't load policy:  %s\n",
 			vers < 0 ? "no policyvers in selinuxfs" : "no SELINUXTYPE in /etc/selinux/config");
+		free(type);
 		return 2;
 	}
 	dir = xasprintf("/etc/selinux/%s/policy/policy", type);
 	/* The newest version the kernel takes, searching down, as libselinux. */
 	for (int v = vers; v >= 15 && fd < 0; v--) {
-		char *p = xasprintf("%s.%d", dir, v);
-
 		free(path);
-		path = p;
+		path = xasprintf("%s.%d", dir, v);
 		fd = root_open(path, O_RDONLY | O_CLOEXEC, 0);
 	}
 	if (fd < 0) {
 		fprintf(stderr, "load_policy:  Can't load policy:  no %s.N for N up to %d\n", dir, vers);
-		return 2;
+		goto out;
 	}
 	image = read_fd_max(fd, (size_t)256 << 20, &len);
 	close(fd);
 	/* One write of the whole image at offset 0: the kernel takes no other. */
-	if (!image || !len || write_str("load", image, len) < 0) {
+	if (!image || !len || write_str("load", image, len) < 0)
 		fprintf(stderr, "load_policy:  Can't load policy %s:  %s\n", path,
-			!image ? strerror(errno) : !len ? "empty" : strerror(errno));
-		return 2;
-	}
+			image && !len ? "empty" : strerror(errno));
+	else
+		rc = 0;
+out:
 	free(image);
 	free(path);
 	free(dir);
 	free(type);
-	return 0;
+	return rc;
 }
 
 static void row(const char *label, const char *fmt, ...) PRINTF(2, 3);
