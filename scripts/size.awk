@@ -20,6 +20,8 @@ function owner(f,    m) {
 	if (f ~ /libcap\.a\(/) return "libcap"
 	if (f ~ /libseccomp\.a\(/) return "libseccomp"
 	if (f ~ /libz\.a\(/) return "zlib"
+	if (f ~ /libsepol\.a\(/) return "libsepol"
+	if (f ~ /libbz2\.a\(/) return "libbz2"
 	if (f ~ /lib(c|m|pthread|dl|rt|resolv)\.a\(/) return "glibc"
 	if (f ~ /libgcc|crt[^\/]*\.o$/) return "gcc runtime"
 	return "other (linker)"
@@ -73,7 +75,7 @@ END {
 		printf "%-24s %10d %10d\n", w, bytes[w], bss[w]
 		tb += bytes[w]; ts += bss[w]; done[w] = 1
 	}
-	split("lsmbox lib/|lsmbox crypto/|lsmbox asm/|libcrypto (OpenSSL)|libkeyutils|libcap|libseccomp|zlib|glibc|gcc runtime|other (linker)|padding", rest, "|")
+	split("lsmbox lib/|lsmbox crypto/|lsmbox asm/|libcrypto (OpenSSL)|libkeyutils|libcap|libseccomp|zlib|libsepol|libbz2|glibc|gcc runtime|other (linker)|padding", rest, "|")
 	for (i = 1; i in rest; i++) {
 		w = rest[i]
 		if (!seen[w]) continue
