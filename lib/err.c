@@ -67,6 +67,7 @@ void die_errno(const char *fmt, ...)
 }
 
 int usage_status = 2;
+int usage_shows_help;
 
 void usage_error(const char *fmt, ...)
 {
@@ -75,7 +76,10 @@ void usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(0, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "Try '%s --help' for more information.\n", applet_name());
+	if (usage_shows_help)
+		show_help(this_applet);
+	else
+		fprintf(stderr, "Try '%s --help' for more information.\n", applet_name());
 	exit(usage_status);
 }
 

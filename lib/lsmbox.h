@@ -49,8 +49,11 @@ noreturn void die(const char *fmt, ...) PRINTF(1, 2);
 noreturn void die_errno(const char *fmt, ...) PRINTF(1, 2);
 /* A bad command line: the message, a pointer to --help, exit usage_status
  * (2; an applet whose anchor exits otherwise on a bad command line, as
- * semodule's 1, sets it once at the top of main). */
+ * semodule's 1, sets it once at the top of main).  With usage_shows_help
+ * the help itself goes to standard output instead of the pointer, as
+ * semodule prints its usage. */
 extern int usage_status;
+extern int usage_shows_help;	/* a flag */
 noreturn void usage_error(const char *fmt, ...) PRINTF(1, 2);
 noreturn void not_implemented(void);
 
