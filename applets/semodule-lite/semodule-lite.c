@@ -75,7 +75,7 @@ static struct {
 } TT;
 
 enum { OP_S, OP_B, OP_I, OP_E, OP_C, OP_H, OP_L, OP_V, OP_R, OP_U, OP_RELOAD, OP_N, OP_N2, OP_BUILD, OP_D, OP_P,
-       OP_CACHE, OP_X, OP_EN, OP_DIS, OP_PATH, OP_SPATH, OP_M, OP_CHECK_EXT };
+       OP_CACHE, OP_X, OP_EN, OP_DIS, OP_PATH, OP_SPATH, OP_M, OP_CHECK_EXT, OP_HELP };
 static struct opt opts[] = {
 	[OP_S] = { 's', "store", OPT_ARG },
 	[OP_B] = { 'b', "base", OPT_ARG },
@@ -101,6 +101,7 @@ static struct opt opts[] = {
 	[OP_SPATH] = { 'S', "store-path", OPT_ARG },
 	[OP_M] = { 'm', "checksum", 0 },
 	[OP_CHECK_EXT] = { 0, "rebuild-if-modules-changed", 0 },
+	[OP_HELP] = { 'h', NULL, 0 },
 	OPT_END,
 };
 
@@ -134,45 +135,47 @@ static void option(struct opt *o, void *arg)
 	case OP_DIS: add(M_DISABLE, o->arg); break;
 	case OP_PATH: root_set(o->arg); break;
 	case OP_V: TT.verbose++; break;
+	case OP_HELP:
+		show_help(this_applet);
+		exit(0);
 	default: break;
 	}
 }
 
-/* semodule's errors on its command line: the message, exit 1. */
+/* semodule's errors on its command line: the message, the help on
+ * standard output (where semodule prints its usage), exit 1. */
 static noreturn void bad_line(const char *msg)
 {
 	fprintf(stderr, "%s\n", msg);
-	fprintf(stderr, "Try '%s --help' for more information.\n", applet_name());
+	show_help(this_applet);
 	exit(1);
 }
 
-/* The modules as the transaction sees them (tmp/), else active/'s under
- * the read lock; the lock's descriptor in *lock (-1 in a transaction). */
-static int modules(struct smod **v, int *lock, int *mfd)
+/* The modules as the transaction sees them (tmp/), else active/'s, under
+ * the read lock when `lock` (semodule's -l takes it; -lfull and -E read
+ * without it).  The lock's descriptor in *lockp (-1: none), the modules
+ * directory in *mfd; modules_done gives them back. */
+static int modules(struct smod **v, bool lock, int *lockp, int *mfd)
 {
 	int n;
 
-	*lock = -1;
+	*lockp = -1;
 	if (TT.in_txn) {
 		*mfd = TT.txn.modules;
 	} else {
-		*lock = store_lock(&TT.st, "semanage.read.LOCK", "read lock");
-		if (*lock < 0)
+		if (lock && (*lockp = store_lock(&TT.st, "semanage.read.LOCK", "read lock")) < 0)
 			return -1;
 		*mfd = sat_open(TT.st.fd, "active/modules", O_RDONLY | O_DIRECTORY, 0);
 		if (*mfd < 0) {
 			warn("%s/active/modules: %s", TT.st.dir, strerror(errno));
-			store_unlock(*lock);
+			store_unlock(*lockp);
 			return -1;
 		}
 	}
 	n = smods_read(*mfd, v);
-	if (n < 0) {
-		if (!TT.in_txn) {
-			close(*mfd);
-			store_unlock(*lock);
-		}
-		return -1;
+	if (n < 0 && !TT.in_txn) {
+		close(*mfd);
+		store_unlock(*lockp);
 	}
 	return n;
 }
@@ -180,10 +183,9 @@ static int modules(struct smod **v, int *lock, int *mfd)
 static void modules_done(struct smod *v, int n, int lock, int mfd)
 {
 	smods_free(v, n);
-	if (lock >= 0) {
+	if (!TT.in_txn || mfd != TT.txn.modules)
 		close(mfd);
-		store_unlock(lock);
-	}
+	store_unlock(lock);
 }
 
 /* The module as CIL: its cil file, or for a module given as .pp whose
@@ -259,13 +261,13 @@ static int cmp_name(const void *a, const void *b)
 static int list(const char *kind)
 {
 	struct smod *v;
-	int lock, mfd, n, serial;
+	int lock, mfd, n, serial, listed = 0;
 
 	if (TT.verbose)
 		printf("Attempting to list active modules:\n");
 	if (kind && strcmp(kind, "standard") && strcmp(kind, "full"))
 		return -1;
-	n = modules(&v, &lock, &mfd);
+	n = modules(&v, !kind || !strcmp(kind, "standard"), &lock, &mfd);
 	if (n < 0)
 		return -1;
 	serial = TT.in_txn ? store_serial(TT.txn.tmp, "commit_num")
@@ -278,6 +280,7 @@ static int list(const char *kind)
 			if (v[i].top && v[i].enabled)
 				top[k++] = v[i];
 		qsort(top, (size_t)k, sizeof(*top), cmp_name);
+		listed = k;
 		if (!k)
 			printf("No modules.\n");
 		for (int i = 0; i < k; i++) {
@@ -312,16 +315,19 @@ static int list(const char *kind)
 		}
 	}
 	modules_done(v, n, lock, mfd);
-	/* semodule's -l answers the commit number, -lfull 0. */
-	return kind && !strcmp(kind, "full") ? 0 : serial;
+	/* semodule's -l answers the commit number when the store has no
+	 * module (its loop over them sets it to 0 otherwise); -lfull 0. */
+	return kind && !strcmp(kind, "full") ? 0 : listed ? 0 : serial;
 }
 
-static void begin(void)
+static int begin(void)
 {
 	if (TT.in_txn)
-		return;
-	txn_begin(&TT.txn, &TT.st);
+		return 0;
+	if (txn_begin(&TT.txn, &TT.st) < 0)
+		return -1;
 	TT.in_txn = true;
+	return 0;
 }
 
 /* -e and -d: every priority of the module, by its marker in disabled/. */
@@ -333,7 +339,8 @@ static int set_enabled(const char *name, bool on)
 
 	if (TT.verbose)
 		printf("Attempting to %s module '%s':\n", on ? "enable" : "disable", name);
-	begin();
+	if (begin() < 0)
+		return -1;
 	if (!smod_name_ok(name)) {
 		warn("name %s is invalid", str_esc(name, SIZE_MAX));
 		return -1;
@@ -342,7 +349,7 @@ static int set_enabled(const char *name, bool on)
 		warn("%s/tmp/modules/disabled: %s", TT.st.dir, strerror(errno));
 		return -1;
 	}
-	n = modules(&v, &lock, &mfd);
+	n = modules(&v, false, &lock, &mfd);
 	if (n < 0)
 		return -1;
 	if (!smod_find(v, n, name, 0)) {
@@ -374,7 +381,8 @@ static int remove_module(const char *name)
 
 	if (TT.verbose)
 		printf("Attempting to remove module '%s':\n", name);
-	begin();
+	if (begin() < 0)
+		return -1;
 	if (!smod_name_ok(name)) {
 		warn("name %s is invalid", str_esc(name, SIZE_MAX));
 		return -1;
@@ -388,7 +396,7 @@ static int remove_module(const char *name)
 		return -2;
 	}
 	free(dir);
-	n = modules(&v, &lock, &mfd);
+	n = modules(&v, false, &lock, &mfd);
 	if (n < 0)
 		return -1;
 	rest = smod_find(v, n, name, 0);
@@ -426,7 +434,7 @@ static int extract(const char *name)
 		warn("name %s is invalid", str_esc(name, SIZE_MAX));
 		return -1;
 	}
-	n = modules(&v, &lock, &mfd);
+	n = modules(&v, false, &lock, &mfd);
 	if (n < 0)
 		return -1;
 	m = smod_find(v, n, name, TT.prio_set ? TT.prio : 0);
@@ -515,6 +523,7 @@ int semodule_lite_main(int argc, char **argv)
 	if (tool >= 0)
 		return tool;
 	usage_status = 1;
+	usage_shows_help = 1;
 	TT.prio = 400;
 	opt_parse_each(&argc, &argv, opts, 0, option, NULL);
 	TT.store = opts[OP_S].arg;
@@ -538,8 +547,14 @@ int semodule_lite_main(int argc, char **argv)
 		enum mode m = TT.ncmd ? TT.cmd[TT.ncmd - 1].mode : M_LIST;
 
 		if (!TT.ncmd || (m != M_INSTALL && m != M_REMOVE && m != M_EXTRACT && m != M_ENABLE &&
-				 m != M_DISABLE))
-			usage_error("unknown additional arguments: %s", str_esc(argv[0], SIZE_MAX));
+				 m != M_DISABLE)) {
+			fprintf(stderr, "unknown additional arguments:\n");
+			for (int i = 0; i < argc; i++)
+				fprintf(stderr, " %s", argv[i]);
+			fprintf(stderr, "\n\n");
+			show_help(this_applet);
+			exit(1);
+		}
 		for (int i = 0; i < argc; i++)
 			add(m, argv[i]);
 	}

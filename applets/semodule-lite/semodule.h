@@ -102,8 +102,9 @@ struct txn {
 	int tmp;		/* tmp/ */
 	int modules;		/* tmp/modules/ */
 };
-/* Dies when the lock or the copy cannot be had (nothing changed). */
-void txn_begin(struct txn *t, struct store *s);
+/* 0, or -1 after a message when the lock or the copy cannot be had
+ * (nothing changed). */
+int txn_begin(struct txn *t, struct store *s);
 /* tmp/ becomes active/ in one step; the new commit number, or -1 after a
  * message with the store as it was.  Either way the transaction is over. */
 int txn_commit(struct txn *t);

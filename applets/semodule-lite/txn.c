@@ -157,7 +157,7 @@ int store_serial(int dfd, const char *rel)
 	return n;
 }
 
-void txn_begin(struct txn *t, struct store *s)
+int txn_begin(struct txn *t, struct store *s)
 {
 	int afd;
 
@@ -165,24 +165,34 @@ void txn_begin(struct txn *t, struct store *s)
 	t->tmp = -1;
 	t->trans = store_lock(s, "semanage.trans.LOCK", "transaction lock");
 	if (t->trans < 0)
-		die("could not begin transaction");
+		return -1;
 	store_recover(s);
 	/* A sandbox a killed change left is nobody's. */
-	if (tree_remove(s->fd, "tmp") < 0 || mkdirat(s->fd, "tmp", 0700) < 0)
-		die_errno("%s/tmp", s->dir);
+	if (tree_remove(s->fd, "tmp") < 0 || mkdirat(s->fd, "tmp", 0700) < 0) {
+		warn("%s/tmp: %s", s->dir, strerror(errno));
+		goto fail;
+	}
 	afd = sat_open(s->fd, "active", O_RDONLY | O_DIRECTORY, 0);
 	t->tmp = sat_open(s->fd, "tmp", O_RDONLY | O_DIRECTORY, 0);
 	if (afd < 0 || t->tmp < 0 || tree_copy(afd, t->tmp) < 0) {
-		int e = errno;
-
-		tree_remove(s->fd, "tmp");
-		errno = e;
-		die_errno("could not copy files to sandbox %s/tmp", s->dir);
+		warn("could not copy files to sandbox %s/tmp: %s", s->dir, strerror(errno));
+		if (afd >= 0)
+			close(afd);
+		goto fail;
 	}
 	close(afd);
 	t->modules = sat_open(t->tmp, "modules", O_RDONLY | O_DIRECTORY, 0);
-	if (t->modules < 0)
-		die_errno("%s/tmp/modules", s->dir);
+	if (t->modules >= 0)
+		return 0;
+	warn("%s/tmp/modules: %s", s->dir, strerror(errno));
+fail:
+	if (t->tmp >= 0)
+		close(t->tmp);
+	t->tmp = -1;
+	tree_remove(s->fd, "tmp");
+	store_unlock(t->trans);
+	t->trans = -1;
+	return -1;
 }
 
 void txn_abort(struct txn *t)
