@@ -308,8 +308,7 @@ usage:
 	return 1;
 }
 
-/* SELINUX= or SELINUXTYPE= of /etc/selinux/config, or NULL. */
-static char *config_value(const char *key)
+char *selinux_config(const char *key)
 {
 	char *path = root_path("/etc/selinux/config"), *text, *val = NULL;
 	size_t klen = strlen(key);
@@ -347,7 +346,7 @@ static int load_policy(int argc, char **argv)
 		return 2;
 	}
 	vers = read_num("policyvers");
-	type = config_value("SELINUXTYPE");
+	type = selinux_config("SELINUXTYPE");
 	if (vers < 0 || !type) {
 		fprintf(stderr, "load_policy:  Can't load policy:  %s\n",
 			vers < 0 ? "no policyvers in selinuxfs" : "no SELINUXTYPE in /etc/selinux/config");
@@ -415,11 +414,11 @@ static int sestatus(int argc, char **argv)
 		mnt += strlen(root_dir());
 	row("SELinuxfs mount:", "%s", mnt);
 	row("SELinux root directory:", "/etc/selinux");
-	type = config_value("SELINUXTYPE");
+	type = selinux_config("SELINUXTYPE");
 	row("Loaded policy name:", "%s", type ? type : "error (no SELINUXTYPE)");
 	n = read_num("enforce");
 	row("Current mode:", "%s", n == 1 ? "enforcing" : n == 0 ? "permissive" : "unknown");
-	mode = config_value("SELINUX");
+	mode = selinux_config("SELINUX");
 	row("Mode from config file:", "%s", mode ? mode : "error (no SELINUX)");
 	n = read_num("mls");
 	row("Policy MLS status:", "%s", n == 1 ? "enabled" : n == 0 ? "disabled" : "error");

@@ -36,6 +36,9 @@ int smod_hll_to_cil(const char *name, const char *lang, const void *hll, size_t 
 /* load.c: getenforce, setenforce, getsebool, setsebool, load_policy and
  * sestatus by that name; its exit status, or -1 for another name. */
 int smod_tool_main(const char *name, int argc, char **argv);
+/* KEY= of /etc/selinux/config (SELINUX, SELINUXTYPE), its last line's
+ * value, or NULL. */
+char *selinux_config(const char *key);
 
 /* store.c: where a store is.  Under --root (or -p ROOT) every path is the
  * image's, through lib/paths.c. */

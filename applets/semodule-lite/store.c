@@ -141,35 +141,13 @@ static void read_conf(struct store *s)
 	free(text);
 }
 
-/* SELINUXTYPE= of /etc/selinux/config, or NULL. */
-static char *policy_type(void)
-{
-	char *path = root_path("/etc/selinux/config"), *text, *p, *name = NULL;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | (root_dir() ? O_NOFOLLOW : 0));
-
-	free(path);
-	if (fd < 0)
-		return NULL;
-	text = read_fd_max(fd, (size_t)1 << 20, NULL);
-	close(fd);
-	for (p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
-		p += strspn(p, " \t");
-		if (!strncmp(p, "SELINUXTYPE=", 12)) {
-			free(name);
-			name = xstrndup(p + 12, strcspn(p + 12, " \t\n"));
-		}
-	}
-	free(text);
-	return name;
-}
-
 void store_open(struct store *s, const char *name, const char *store_root)
 {
 	char *dir;
 	int fd;
 
 	read_conf(s);
-	s->name = name ? xstrdup(name) : policy_type();
+	s->name = name ? xstrdup(name) : selinux_config("SELINUXTYPE");
 	if (!s->name || !*s->name)
 		die("no store named: give one with -s, or set SELINUXTYPE= in %s/etc/selinux/config",
 		    root_dir() ? root_dir() : "");

@@ -305,6 +305,17 @@ static void record(struct opt *o, void *arg)
 		 o->sh ? o->sh : 'N', o->arg ? o->arg : "-");
 }
 
+/* line's words into argv_store, as a command line. */
+static int split(char *line, char **argv)
+{
+	int argc = 0;
+
+	for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+	return argc;
+}
+
 TEST(opt_each_in_order)
 {
 	struct opt *o = fresh();
@@ -312,21 +323,15 @@ TEST(opt_each_in_order)
 	char log[256] = "", buf[] = "fake -vo1 a --name n -xv -o 2 --output=3 b";
 	char lbuf[] = "fake -lfull -l --list=standard -o4";
 	char *argv_store[16], **argv = argv_store;
-	int argc = 0;
+	int argc = split(buf, argv);
 
-	for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
-		argv[argc++] = tok;
-	argv[argc] = NULL;
 	opt_parse_each(&argc, &argv, o, 0, record, log);
 	CHECK_STR(log, "v=-,o=1,N=n,x=-,v=-,o=2,o=3");
 	CHECK_INT(argc, 2);
 	CHECK_STR(argv[1], "b");
 	argv = argv_store;
-	argc = 0;
+	argc = split(lbuf, argv);
 	log[0] = 0;
-	for (char *tok = strtok(lbuf, " "); tok; tok = strtok(NULL, " "))
-		argv[argc++] = tok;
-	argv[argc] = NULL;
 	opt_parse_each(&argc, &argv, l, 0, record, log);
 	CHECK_STR(log, "l=full,l=-,l=standard,o=4");
 	CHECK_INT(argc, 0);
