@@ -297,7 +297,8 @@ int smods_read(int mfd, struct smod **out)
 		*out = NULL;
 		return -1;
 	}
-	qsort(*out, (size_t)n, sizeof(**out), cmp_prio_desc);
+	if (n)	/* no modules: *out is NULL, which qsort may not be given */
+		qsort(*out, (size_t)n, sizeof(**out), cmp_prio_desc);
 	/* The first of each name, in that order, is its highest priority. */
 	for (int i = 0; i < n; i++) {
 		bool first = true;
