@@ -3,6 +3,7 @@
  * long options (--name VALUE, --name=VALUE), "--", and the options common to
  * all applets (--help, --root DIR).  Exact long names only, no abbreviations:
  * a script written today keeps meaning the same thing when options are added. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,8 +65,11 @@ static void parse_long(char **argv, int argc, int *ip, struct opt *opts, unsigne
 		return;
 	}
 	if (!o) {
-		char *n = xstrndup(name, len);
+		/* On the stack (usage_error does not return to free it), one
+		 * byte past what is shown, so that a longer name is cut with "...". */
+		char n[SHOWN_MAX + 2];
 
+		snprintf(n, sizeof(n), "%.*s", (int)(len <= SHOWN_MAX ? len : SHOWN_MAX + 1), name);
 		usage_error("unknown option: --%s", str_esc(n, SHOWN_MAX));
 	}
 	o->seen++;

@@ -184,6 +184,13 @@ TEST(opt_errors)
 	expect_usage_error(0, "fake --root=", "--root: empty directory name");
 	expect_usage_error(OPTP_NO_ROOT, "fake --root /x", "unknown option: --root");
 	expect_usage_error(0, "fake --help=x", "option --help takes no argument");
+	/* An unknown long name is shown up to SHOWN_MAX (64) bytes, then cut. */
+	expect_usage_error(0, "fake --a123456789b123456789c123456789d123456789e123456789f123456789gh12",
+			   "unknown option: --a123456789b123456789c123456789d123456789e123456789f123456789gh12");
+	expect_usage_error(0, "fake --a123456789b123456789c123456789d123456789e123456789f123456789gh12x",
+			   "unknown option: --a123456789b123456789c123456789d123456789e123456789f123456789gh12...");
+	expect_usage_error(0, "fake --a123456789b123456789c123456789d123456789e123456789f123456789gh12x=v",
+			   "unknown option: --a123456789b123456789c123456789d123456789e123456789f123456789gh12...");
 }
 
 TEST(opt_help_prints_usage_and_exits_0)
