@@ -335,25 +335,6 @@ static int locate(enum tmy_kind k, const char *before, size_t blen, const struct
 	return found;
 }
 
-/* The next line of [*pp, end) as the kernel normalizes it, in *b (grown
- * as needed); false at the end. */
-static bool next_norm(const char **pp, const char *end, char **b, size_t *cap)
-{
-	const char *l;
-	size_t len;
-
-	if (!next(pp, end, &l, &len))
-		return false;
-	if (len + 1 > *cap) {
-		*cap = len + 1 > 2 * *cap ? len + 1 : 2 * *cap;
-		*b = xrealloc(*b, *cap);
-	}
-	memcpy(*b, l, len);
-	(*b)[len] = 0;
-	tmy_normalize(*b);
-	return true;
-}
-
 /* In k, the key of a line of domain dom: the id's bytes, then the line. */
 static struct buf *line_key(struct buf *k, int dom, const char *line)
 {
@@ -383,7 +364,7 @@ static bool quick_verify(const struct tmy_src *src, int n)
 			const char *p = src[i].text, *end = p + src[i].len;
 
 			dom = -1;
-			while (ok && next_norm(&p, end, &l, &cap)) {
+			while (ok && tmy_next_line(&p, end, &l, &cap)) {
 				if (!*l || *l == '#')
 					continue;
 				if (!strncmp(l, "delete ", 7) || !strncmp(l, "select ", 7) ||
@@ -403,7 +384,7 @@ static bool quick_verify(const struct tmy_src *src, int n)
 		/* What the kernel prints of those domains, by line. */
 		dom = -1;
 		text = read_domains(NULL, &doms, &len);
-		for (const char *p = text, *end = text + len; ok && next_norm(&p, end, &l, &cap);) {
+		for (const char *p = text, *end = text + len; ok && tmy_next_line(&p, end, &l, &cap);) {
 			if (!*l || *l == '#')
 				continue;
 			if (*l == '<')

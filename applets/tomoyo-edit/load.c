@@ -46,16 +46,12 @@ int tmy_save_kernel(const char *dir, bool need_policy)
  * number counts on in *line. */
 static char *next_norm(const char **pp, const char *end, int *line)
 {
-	const char *nl;
-	char *t;
+	char *t = NULL;
+	size_t cap = 0;
 
-	if (*pp >= end)
+	if (!tmy_next_line(pp, end, &t, &cap))
 		return NULL;
-	nl = memchr(*pp, '\n', end - *pp);
-	t = xstrndup(*pp, (nl ? nl : end) - *pp);
-	*pp = nl ? nl + 1 : end;
 	++*line;
-	tmy_normalize(t);
 	return t;
 }
 

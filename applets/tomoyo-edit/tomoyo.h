@@ -20,6 +20,9 @@ enum tmy_kind { TMY_DOMAIN, TMY_EXCEPTION, TMY_PROFILE, TMY_MANAGER, TMY_KINDS }
 /* The kernel's line normalisation, in place: bytes 0x01-0x20 and
  * 0x7f-0xff are blanks; runs of them become one space, none at the ends. */
 void tmy_normalize(char *line);
+/* The next line of [*pp, end), normalised, into *b (grown as needed, its
+ * size in *cap); false at the end. */
+bool tmy_next_line(const char **pp, const char *end, char **b, size_t *cap);
 /* A word (tomoyo_correct_word2): printable ASCII, \\, \ooo only for bytes
  * the kernel would not take raw, the wildcards and one \{dir\}/ level. */
 bool tmy_word_ok(const char *s, size_t len);

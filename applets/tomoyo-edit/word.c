@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lsmbox.h"
 #include "tomoyo.h"
 
 static bool blank(unsigned char c)
@@ -35,6 +36,26 @@ void tmy_normalize(char *line)
 			*d++ = *s++;
 	}
 	*d = 0;
+}
+
+bool tmy_next_line(const char **pp, const char *end, char **b, size_t *cap)
+{
+	const char *nl;
+	size_t len;
+
+	if (*pp >= end)
+		return false;
+	nl = memchr(*pp, '\n', (size_t)(end - *pp));
+	len = (size_t)((nl ? nl : end) - *pp);
+	if (len + 1 > *cap) {
+		*cap = len + 1 > 2 * *cap ? len + 1 : 2 * *cap;
+		*b = xrealloc(*b, *cap);
+	}
+	memcpy(*b, *pp, len);
+	(*b)[len] = 0;
+	*pp = nl ? nl + 1 : end;
+	tmy_normalize(*b);
+	return true;
 }
 
 static bool odigit(char c)
