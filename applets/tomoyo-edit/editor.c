@@ -438,6 +438,22 @@ static void draw(const char *prompt, const char *input)
 	buf_free(&b);
 }
 
+/* A page of n lines on a cleared screen (as many as it holds); the key
+ * pressed then. */
+static int page(const char *const *lines, size_t n)
+{
+	struct buf b = BUF_INIT(0);
+
+	buf_put_str(&b, "\033[?25l\033[H\033[m\033[2J");
+	for (size_t i = 0; i < n && (int)i < E.height; i++) {
+		put_clipped(&b, lines[i], E.width - 1);
+		buf_put_str(&b, "\r\n");
+	}
+	out(b.p, b.len);
+	buf_free(&b);
+	return getkey();
+}
+
 static void help(void)
 {
 	static const char *const lines[] = {
@@ -456,16 +472,8 @@ static void help(void)
 		"",
 		"Press any key to escape from this help.",
 	};
-	struct buf b = BUF_INIT(0);
 
-	buf_put_str(&b, "\033[?25l\033[H\033[m\033[2J");
-	for (size_t i = 0; i < ARRAY_SIZE(lines) && (int)i < E.height; i++) {
-		put_clipped(&b, lines[i], E.width - 1);
-		buf_put_str(&b, "\r\n");
-	}
-	out(b.p, b.len);
-	buf_free(&b);
-	getkey();
+	page(lines, ARRAY_SIZE(lines));
 }
 
 /* A line read on the status line; NULL when cancelled (Esc, ^C, ^G). */
@@ -737,18 +745,8 @@ static void switch_screen(void)
 		"m     <<< Manager Policy Editor >>>",
 		"q     Quit this editor.",
 	};
-	struct buf b = BUF_INIT(0);
-	int k;
 
-	buf_put_str(&b, "\033[?25l\033[H\033[m\033[2J");
-	for (size_t i = 0; i < ARRAY_SIZE(menu) && (int)i < E.height; i++) {
-		put_clipped(&b, menu[i], E.width - 1);
-		buf_put_str(&b, "\r\n");
-	}
-	out(b.p, b.len);
-	buf_free(&b);
-	k = getkey();
-	switch (k) {
+	switch (page(menu, ARRAY_SIZE(menu))) {
 	case 'e': case 'E': set_screen(S_EXCEPTION); break;
 	case 'd': case 'D': set_screen(S_DOMAIN); break;
 	case 'p': case 'P': set_screen(S_PROFILE); break;
