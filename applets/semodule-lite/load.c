@@ -310,11 +310,10 @@ usage:
 
 char *selinux_config(const char *key)
 {
-	char *path = root_path("/etc/selinux/config"), *text, *val = NULL;
+	char *text, *val = NULL;
 	size_t klen = strlen(key);
-	int fd = open(path, O_RDONLY | O_CLOEXEC | (root_dir() ? O_NOFOLLOW : 0));
+	int fd = root_open("/etc/selinux/config", O_RDONLY | O_CLOEXEC, 0);
 
-	free(path);
 	if (fd < 0)
 		return NULL;
 	text = read_fd_max(fd, (size_t)1 << 20, NULL);

@@ -108,13 +108,12 @@ int sat_write(int dfd, const char *rel, const void *p, size_t len)
  * the [program] blocks, are the rebuild's). */
 static void read_conf(struct store *s)
 {
-	char *path = root_path("/etc/selinux/semanage.conf"), *text, *line, *save;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | (root_dir() ? O_NOFOLLOW : 0));
+	char *text, *line, *save;
+	int fd = root_open("/etc/selinux/semanage.conf", O_RDONLY | O_CLOEXEC, 0);
 
 	s->bzip_level = 9;
 	s->bzip_small = false;
 	s->conf_root = NULL;
-	free(path);
 	if (fd < 0)
 		return;		/* libsemanage's defaults */
 	text = read_fd_max(fd, (size_t)1 << 20, NULL);
