@@ -33,6 +33,13 @@ int smod_pack(const void *in, size_t len, int level, struct buf *out);
 int smod_hll_to_cil(const char *name, const char *lang, const void *hll, size_t len,
 		    struct buf *out);
 
+/* genhome.c: libsemanage 3.4's genhomedircon.  file_contexts.homedirs
+ * into out, from the transaction's tmp/ (fd tmp: homedir_template,
+ * file_contexts, seusers, users_extra), the policy's users (policy: a
+ * sepol_policydb_t *) and, with s->usepasswd, the image's passwd and
+ * useradd defaults (through lib/paths.c); 0, or -1 after a message. */
+int smod_genhomedircon(const struct store *s, int tmp, void *policy, struct buf *out);
+
 /* load.c: getenforce, setenforce, getsebool, setsebool, load_policy and
  * sestatus by that name; its exit status, or -1 for another name. */
 int smod_tool_main(const char *name, int argc, char **argv);
@@ -49,8 +56,19 @@ struct store {
 	char *dir;		/* root/name, as shown */
 	char *etc;		/* /etc/selinux/name: what a rebuild installs */
 	int fd;			/* the store's directory */
-	int bzip_level;		/* semanage.conf bzip-blocksize (default 9) */
-	bool bzip_small;	/* semanage.conf bzip-small */
+	/* semanage.conf, with libsemanage 3.4's defaults: */
+	int bzip_level;		/* bzip-blocksize (9) */
+	bool bzip_small;	/* bzip-small (false) */
+	int policyvers;		/* policy-version (0: libsepol's highest) */
+	int expand_check;	/* expand-check (1): neverallow checked */
+	int handle_unknown;	/* handle-unknown: -1 (the policy's), or
+				 * SEPOL_DENY/REJECT/ALLOW_UNKNOWN (0, 2, 4) */
+	mode_t file_mode;	/* file-mode (0644): what a rebuild installs */
+	bool usepasswd;		/* usepasswd (true): genhomedircon reads passwd */
+	bool genhomedircon;	/* not disable-genhomedircon (true) */
+	bool optimize;		/* optimize-policy (false) */
+	bool xen;		/* target-platform = xen */
+	char *ignoredirs;	/* ignoredirs: ';'-separated, or NULL */
 };
 /* The store of that name (NULL: SELINUXTYPE of /etc/selinux/config) under
  * store_root (NULL: semanage.conf's, else /var/lib/selinux), made if

@@ -111,9 +111,8 @@ static void read_conf(struct store *s)
 	char *text, *line, *save;
 	int fd = root_open("/etc/selinux/semanage.conf", O_RDONLY | O_CLOEXEC, 0);
 
-	s->bzip_level = 9;
-	s->bzip_small = false;
-	s->conf_root = NULL;
+	*s = (struct store){ .bzip_level = 9, .expand_check = 1, .handle_unknown = -1,
+			     .file_mode = 0644, .usepasswd = true, .genhomedircon = true };
 	if (fd < 0)
 		return;		/* libsemanage's defaults */
 	text = read_fd_max(fd, (size_t)1 << 20, NULL);
@@ -132,6 +131,27 @@ static void read_conf(struct store *s)
 			s->bzip_level = atoi(val) < 0 || atoi(val) > 9 ? 9 : atoi(val);
 		else if (!strcmp(key, "bzip-small"))
 			s->bzip_small = !strcasecmp(val, "true");
+		else if (!strcmp(key, "policy-version"))
+			s->policyvers = atoi(val);
+		else if (!strcmp(key, "expand-check"))
+			s->expand_check = atoi(val);
+		else if (!strcmp(key, "handle-unknown"))
+			s->handle_unknown = !strcasecmp(val, "deny") ? 0 : !strcasecmp(val, "reject") ? 2
+					  : !strcasecmp(val, "allow") ? 4 : s->handle_unknown;
+		else if (!strcmp(key, "file-mode"))
+			s->file_mode = (mode_t)strtoul(val, NULL, 8) & 07777;
+		else if (!strcmp(key, "usepasswd") && !strcasecmp(val, "false"))
+			s->usepasswd = false;
+		else if (!strcmp(key, "disable-genhomedircon") && !strcasecmp(val, "true"))
+			s->genhomedircon = false;
+		else if (!strcmp(key, "optimize-policy"))
+			s->optimize = !strcasecmp(val, "true");
+		else if (!strcmp(key, "target-platform"))
+			s->xen = !strcasecmp(val, "xen");
+		else if (!strcmp(key, "ignoredirs")) {
+			free(s->ignoredirs);
+			s->ignoredirs = xstrdup(val);
+		}
 		else if (!strcmp(key, "store-root")) {
 			free(s->conf_root);
 			s->conf_root = xstrdup(val);
@@ -189,6 +209,7 @@ void store_close(struct store *s)
 	free(s->name);
 	free(s->root);
 	free(s->conf_root);
+	free(s->ignoredirs);
 	free(s->dir);
 	free(s->etc);
 }
