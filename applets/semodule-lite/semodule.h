@@ -33,13 +33,6 @@ int smod_pack(const void *in, size_t len, int level, struct buf *out);
 int smod_hll_to_cil(const char *name, const char *lang, const void *hll, size_t len,
 		    struct buf *out);
 
-/* genhome.c: libsemanage 3.4's genhomedircon.  file_contexts.homedirs
- * into out, from the transaction's tmp/ (fd tmp: homedir_template,
- * file_contexts, seusers, users_extra), the policy's users (policy: a
- * sepol_policydb_t *) and, with s->usepasswd, the image's passwd and
- * useradd defaults (through lib/paths.c); 0, or -1 after a message. */
-int smod_genhomedircon(const struct store *s, int tmp, void *policy, struct buf *out);
-
 /* load.c: getenforce, setenforce, getsebool, setsebool, load_policy and
  * sestatus by that name; its exit status, or -1 for another name. */
 int smod_tool_main(const char *name, int argc, char **argv);
@@ -134,5 +127,12 @@ void txn_abort(struct txn *t);
 /* A module name as libsemanage takes it:
  * ^[a-zA-Z]([a-zA-Z0-9_-]|\.[a-zA-Z0-9_-])*$ (no '/', no ".."). */
 bool smod_name_ok(const char *name);
+
+/* genhome.c: libsemanage 3.4's genhomedircon.  file_contexts.homedirs
+ * into out, from the transaction's tmp/ (fd tmp: homedir_template,
+ * file_contexts, seusers, users_extra), the policy's users (policy: a
+ * sepol_policydb_t *) and, with s->usepasswd, the image's passwd and
+ * useradd defaults (through lib/paths.c); 0, or -1 after a message. */
+int smod_genhomedircon(const struct store *s, int tmp, void *policy, struct buf *out);
 
 #endif
