@@ -18,10 +18,11 @@
 #include "semodule.h"
 
 /* selinuxfs is there: SELinux is enabled (libselinux's test too). */
-static bool enabled(void)
+bool smod_selinux_on(void)
 {
 	return kfs_dir(KFS_SELINUXFS, NULL) != NULL;
 }
+#define enabled smod_selinux_on
 
 /* A selinuxfs file's first number, or -1 with errno. */
 static int read_num(const char *name)
@@ -329,20 +330,15 @@ char *selinux_config(const char *key)
 	return val;
 }
 
-static int load_policy(int argc, char **argv)
+int smod_load_policy(void)
 {
 	char *type, *dir, *path = NULL, *image = NULL;
-	int vers, fd = -1, rc = 2;
+	int vers, fd = -1, rc = -1;
 	size_t len = 0;
 
-	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], "-q") && strcmp(argv[i], "-i")) {
-			fprintf(stderr, "usage:  load_policy [-qi]\n");
-			return 1;
-		}
 	if (!enabled()) {
 		fprintf(stderr, "load_policy:  Can't load policy:  SELinux is disabled (no selinuxfs)\n");
-		return 2;
+		return -1;
 	}
 	vers = read_num("policyvers");
 	type = selinux_config("SELINUXTYPE");
@@ -350,7 +346,7 @@ static int load_policy(int argc, char **argv)
 		fprintf(stderr, "load_policy:  Can't load policy:  %s\n",
 			vers < 0 ? "no policyvers in selinuxfs" : "no SELINUXTYPE in /etc/selinux/config");
 		free(type);
-		return 2;
+		return -1;
 	}
 	dir = xasprintf("/etc/selinux/%s/policy/policy", type);
 	/* The newest version the kernel takes, searching down, as libselinux. */
@@ -377,6 +373,16 @@ out:
 	free(dir);
 	free(type);
 	return rc;
+}
+
+static int load_policy(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "-q") && strcmp(argv[i], "-i")) {
+			fprintf(stderr, "usage:  load_policy [-qi]\n");
+			return 1;
+		}
+	return smod_load_policy() < 0 ? 2 : 0;
 }
 
 static void row(const char *label, const char *fmt, ...) PRINTF(2, 3);

@@ -14,7 +14,31 @@
 #ifdef CFG_LIB_SEPOL
 #include <sepol/module.h>
 #include <sepol/module_to_cil.h>
+#include <sepol/policydb.h>
 #endif
+
+char *smod_pp_name(const void *pp, size_t len)
+{
+	char *name = NULL;
+#ifdef CFG_LIB_SEPOL
+	struct sepol_policy_file *pf;
+	char *version = NULL;
+	int type;
+
+	if (!len || sepol_policy_file_create(&pf) < 0)
+		return NULL;
+	/* libsepol only reads from the memory it is given. */
+	sepol_policy_file_set_mem(pf, (char *)pp, len);
+	if (sepol_module_package_info(pf, &type, &name, &version) < 0)
+		name = NULL;
+	free(version);
+	sepol_policy_file_free(pf);
+#else
+	(void)pp;
+	(void)len;
+#endif
+	return name;
+}
 
 int smod_hll_to_cil(const char *name, const char *lang, const void *hll, size_t len,
 		    struct buf *cil)

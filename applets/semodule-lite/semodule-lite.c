@@ -39,7 +39,9 @@
  * change here updates the store's modules, and says that the policy is
  * not rebuilt.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -188,48 +190,12 @@ static void modules_done(struct smod *v, int n, int lock, int mfd)
 	store_unlock(lock);
 }
 
-/* The module as CIL: its cil file, or for a module given as .pp whose
- * CIL was never made (Debian leaves its disabled modules so), made from
- * its hll now.  In a transaction the CIL made is kept in the store, as
- * libsemanage keeps it; a read alone writes nothing (libsemanage writes it
- * into active/ then, outside any transaction). */
+/* The module as CIL; in a transaction a CIL made from a .pp is kept in
+ * the store, as libsemanage keeps it; a read alone writes nothing
+ * (libsemanage writes it into active/ then, outside any transaction). */
 static int module_cil(int mfd, const struct smod *m, struct buf *out)
 {
-	struct buf hll = BUF_INIT(SMOD_FILE_MAX);
-	char *name;
-	int rc;
-
-	if (smod_read_file(mfd, m, "cil", out) == 0)
-		return 0;
-	if (errno != ENOENT)
-		return -1;	/* said */
-	if (!strcmp(m->lang, "cil")) {
-		warn("module %s has no cil", m->name);
-		return -1;
-	}
-	if (smod_read_file(mfd, m, "hll", &hll) < 0) {
-		if (errno == ENOENT)
-			warn("module %s has neither cil nor hll", m->name);
-		buf_free(&hll);
-		return -1;
-	}
-	name = xasprintf("%03u/%s/hll", m->prio, m->name);
-	rc = smod_hll_to_cil(name, m->lang, hll.p, hll.len, out);
-	free(name);
-	buf_free(&hll);
-	if (!rc && TT.in_txn && mfd == TT.txn.modules) {
-		struct buf packed = BUF_INIT(SMOD_FILE_MAX);
-		char *rel = xasprintf("%03u/%s/cil", m->prio, m->name);
-
-		if (smod_pack(out->p, out->len, TT.st.bzip_level, &packed) < 0 ||
-		    sat_write(mfd, rel, packed.p, packed.len) < 0) {
-			warn("%s: could not keep its CIL", rel);
-			rc = -1;
-		}
-		free(rel);
-		buf_free(&packed);
-	}
-	return rc;
+	return smod_module_cil(&TT.st, mfd, TT.in_txn && mfd == TT.txn.modules, m, out);
 }
 
 /* The SHA-256 of the module as CIL, "sha256:HEX", as semodule -m prints
@@ -475,6 +441,155 @@ out:
 	return rc;
 }
 
+/* libsemanage's WARN and INFO lines: on standard output, named after
+ * the function of libsemanage that says them. */
+static void say(const char *fn, const char *fmt, ...) PRINTF(2, 3);
+static void say(const char *fn, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("libsemanage.%s: ", fn);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+/* A lang_ext libsemanage takes: [a-zA-Z0-9][a-zA-Z0-9_-]*. */
+static bool lang_ok(const char *s)
+{
+	if (!isalnum((unsigned char)*s))
+		return false;
+	while (*++s)
+		if (!isalnum((unsigned char)*s) && *s != '_' && *s != '-')
+			return false;
+	return true;
+}
+
+/* The module in file (data: its bytes, packed or not) at the current
+ * priority: lang_ext, then cil or hll (the CIL made from an hll dropped,
+ * to be made again); a disabled module stays disabled. */
+static int put_module(const char *name, const char *lang, const struct buf *data)
+{
+	struct buf packed = BUF_INIT(SMOD_FILE_MAX);
+	struct smod *v;
+	const struct smod *there;
+	int lock, mfd, n, rc = -1;
+	bool cil = !strcasecmp(lang, "cil");
+	char *dir = xasprintf("%03u/%s", TT.prio, name), *rel = NULL;
+
+	if (!smod_name_ok(name) || !lang_ok(lang)) {
+		fprintf(stderr, "libsemanage.semanage_direct_install_info: %s failed module "
+			"validation.\n", name);
+		goto out;
+	}
+	n = modules(&v, false, &lock, &mfd);
+	if (n < 0)
+		goto out;
+	there = smod_find(v, n, name, 0);
+	if (there && there->prio > TT.prio)
+		say("semanage_direct_install_info", "A higher priority %s module exists at priority %u "
+		    "and will override the module currently being installed at priority %u.", name,
+		    there->prio, TT.prio);
+	else if (there && there->prio < TT.prio)
+		say("semanage_direct_install_info", "Overriding %s module at lower priority %u with "
+		    "module at priority %u.", name, there->prio, TT.prio);
+	if (there && !there->enabled)
+		say("semanage_direct_install_info", "%s module will be disabled after install as there "
+		    "is a disabled instance of this module present in the system.", name);
+	modules_done(v, n, lock, mfd);
+	rel = xasprintf("%s/lang_ext", dir);
+	if (mkdirat(TT.txn.modules, "disabled", 0700) < 0 && errno != EEXIST) {
+		warn("%s/tmp/modules/disabled: %s", TT.st.dir, strerror(errno));
+		goto out;
+	}
+	dir[3] = 0;	/* the priority's directory, then the module's */
+	if (mkdirat(TT.txn.modules, dir, 0700) < 0 && errno != EEXIST)
+		dir[3] = '?';
+	else
+		dir[3] = '/';
+	if (dir[3] != '/' || (mkdirat(TT.txn.modules, dir, 0700) < 0 && errno != EEXIST) ||
+	    sat_write(TT.txn.modules, rel, lang, strlen(lang)) < 0) {
+		warn("%s/tmp/modules/%s: %s", TT.st.dir, dir, strerror(errno));
+		goto out;
+	}
+	free(rel);
+	rel = xasprintf("%s/%s", dir, cil ? "cil" : "hll");
+	if (smod_pack(data->p, data->len, TT.st.bzip_level, &packed) < 0 ||
+	    sat_write(TT.txn.modules, rel, packed.p, packed.len) < 0) {
+		warn("error while writing to %s/tmp/modules/%s", TT.st.dir, rel);
+		goto out;
+	}
+	free(rel);
+	rel = xasprintf("%s/cil", dir);
+	if (!cil && unlinkat(TT.txn.modules, rel, 0) < 0 && errno != ENOENT) {
+		warn("error while removing cached CIL file %s: %s", rel, strerror(errno));
+		goto out;
+	}
+	rc = 0;
+out:
+	buf_free(&packed);
+	free(rel);
+	free(dir);
+	return rc;
+}
+/* -i: the module's name and language from the file's name (NAME.LANG,
+ * NAME.LANG.bz2 when packed; a .pp's own name first), as libsemanage
+ * takes them; its bytes stored unpacked into the transaction. */
+static int install(const char *file)
+{
+	struct buf data = BUF_INIT(SMOD_FILE_MAX);
+	char *copy = xstrdup(file), *base, *dot, *lang = NULL, *name = NULL, *raw;
+	size_t len = 0;
+	int fd, rc = -1;
+
+	if (TT.verbose)
+		printf("Attempting to install module '%s':\n", file);
+	if (begin() < 0)
+		goto out;
+	fd = open(file, O_RDONLY | O_CLOEXEC);
+	raw = fd < 0 ? NULL : read_fd_max(fd, SMOD_FILE_MAX, &len);
+	if (fd >= 0)
+		close(fd);
+	if (!raw || smod_unpack(file, raw, len, SMOD_FILE_MAX, &data) < 0) {
+		fprintf(stderr, "libsemanage.semanage_direct_install_file: Unable to read file %s%s%s\n",
+			file, raw ? "" : ": ", raw ? "" : strerror(errno));
+		free(raw);
+		goto out;
+	}
+	base = strrchr(copy, '/') ? strrchr(copy, '/') + 1 : copy;
+	if (len >= 3 && !memcmp(raw, "BZh", 3)) {
+		if (!(dot = strrchr(base, '.'))) {
+			fprintf(stderr, "libsemanage.semanage_direct_install_file: Compressed module does "
+				"not have a valid extension.\n");
+			free(raw);
+			goto out;
+		}
+		*dot = 0;
+		lang = dot + 1;
+	}
+	free(raw);
+	if ((dot = strrchr(base, '.'))) {
+		*dot = 0;
+		lang = dot + 1;
+	} else if (!lang) {
+		fprintf(stderr, "libsemanage.semanage_direct_install_file: Module does not have a valid "
+			"extension.\n");
+		goto out;
+	}
+	if (!strcmp(lang, "pp"))
+		name = smod_pp_name(data.p, data.len);
+	if (name && strcmp(name, base))
+		fprintf(stderr, "Warning: SELinux userspace will refer to the module from %s as %s "
+			"rather than %s\n", file, name, base);
+	rc = put_module(name ? name : base, lang, &data);
+out:
+	free(name);
+	free(copy);
+	buf_free(&data);
+	return rc;
+}
+
 /* -X: semodule reads it with strtoul into 16 bits, as this does. */
 static int priority(const char *arg)
 {
@@ -508,10 +623,52 @@ static int run(const struct cmd *c)
 		return priority(c->arg);
 	case M_INSTALL:
 	default:
-		warn("installing a module needs the policy compiler, which this lsmbox does not "
-		     "have yet (semodule -i does it)");
-		return -1;
+		return install(c->arg);
 	}
+}
+
+static int install_built(void *b)
+{
+	return smod_install(&TT.st, b);
+}
+
+/* The commit: the policy rebuilt in tmp/ when the modules changed (or -B,
+ * or --rebuild-if-modules-changed finds them changed), tmp/ made active/,
+ * the policy installed under /etc/selinux/STORE and, unless -n, loaded
+ * when the store is the running system's.  The commit number, or -1. */
+static int commit_all(bool changed)
+{
+	struct build_opts o = {
+		.no_dontaudit = opts[OP_D].seen, .tunables = opts[OP_P].seen,
+		.ignore_cache = opts[OP_CACHE].seen, .if_changed = TT.check_ext,
+		.force = TT.build || changed,
+	};
+	struct build b;
+	int rc;
+	char *type;
+
+	if (begin() < 0)
+		return -1;
+	rc = smod_build(&TT.txn, &o, &b);
+	if (rc != 0) {
+		/* Nothing to build drops the transaction, as libsemanage
+		 * does: the answer is the store's commit number. */
+		txn_abort(&TT.txn);
+		TT.in_txn = false;
+		return rc < 0 ? -1 : store_serial(TT.st.fd, "active/commit_num");
+	}
+	TT.txn.installed = install_built;
+	TT.txn.arg = &b;
+	rc = txn_commit(&TT.txn);
+	TT.in_txn = false;
+	build_free(&b);
+	if (rc < 0 || opts[OP_N].seen || opts[OP_N2].seen || root_dir() || !smod_selinux_on())
+		return rc;
+	type = selinux_config("SELINUXTYPE");
+	if (type && !strcmp(type, TT.st.name) && smod_load_policy() < 0)
+		rc = -1;
+	free(type);
+	return rc;
 }
 
 int semodule_lite_main(int argc, char **argv)
@@ -559,11 +716,13 @@ int semodule_lite_main(int argc, char **argv)
 			add(m, argv[i]);
 	}
 	store_open(&TT.st, TT.store, TT.store_root);
-	if (TT.build || TT.reload || TT.check_ext) {
-		warn("%s needs the policy compiler and loader, which this lsmbox does not have yet "
-		     "(semodule %s does it)", TT.build ? "-B" : TT.reload ? "-R" : "--rebuild-if-modules-changed",
-		     TT.build ? "-B" : TT.reload ? "-R" : "--rebuild-if-modules-changed");
-		return 1;
+	if (TT.reload && smod_load_policy() < 0) {
+		fprintf(stderr, "%s:  Could not reload policy\n", applet_name());
+		goto done;
+	}
+	if ((TT.build || TT.check_ext) && begin() < 0) {
+		fprintf(stderr, "%s:  Could not begin transaction\n", applet_name());
+		goto done;
 	}
 	for (int i = 0; i < TT.ncmd; i++) {
 		const struct cmd *c = &TT.cmd[i];
@@ -583,17 +742,12 @@ int semodule_lite_main(int argc, char **argv)
 			printf("Ok: return value of %d.\n", result);
 	}
 	/* A -r that found nothing does not stop the others' commit. */
-	if (!failed_on && result != -3 && commit) {
+	if (!failed_on && result != -3 && (commit || TT.build || TT.check_ext)) {
 		if (TT.verbose)
 			printf("Committing changes:\n");
-		result = txn_commit(&TT.txn);
-		TT.in_txn = false;
-		if (result >= 0) {
-			warn("the store changed and its policy is not rebuilt: this lsmbox has no policy "
-			     "compiler yet (semodule -B rebuilds it)");
-			if (TT.verbose)
-				printf("Ok: transaction number %d.\n", result);
-		}
+		result = commit_all(commit > 0);
+		if (result >= 0 && TT.verbose)
+			printf("Ok: transaction number %d.\n", result);
 	}
 	if (TT.in_txn)
 		txn_abort(&TT.txn);
@@ -602,4 +756,10 @@ int semodule_lite_main(int argc, char **argv)
 	store_close(&TT.st);
 	free(TT.cmd);
 	return result < 0;
+done:
+	if (TT.in_txn)
+		txn_abort(&TT.txn);
+	store_close(&TT.st);
+	free(TT.cmd);
+	return 1;
 }

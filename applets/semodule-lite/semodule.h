@@ -33,6 +33,17 @@ int smod_pack(const void *in, size_t len, int level, struct buf *out);
 int smod_hll_to_cil(const char *name, const char *lang, const void *hll, size_t len,
 		    struct buf *out);
 
+/* The name a policy package (.pp) gives itself, as libsemanage reads it
+ * to name the module it installs; NULL when it cannot be read (or no
+ * LIB_SEPOL), then the file's name is the module's. */
+char *smod_pp_name(const void *pp, size_t len);
+
+/* load.c: load_policy's work: the store's policy for the kernel's
+ * version into selinuxfs' load; 0, or -1 after a message. */
+int smod_load_policy(void);
+/* Whether the kernel has SELinux on (selinuxfs found). */
+bool smod_selinux_on(void);
+
 /* load.c: getenforce, setenforce, getsebool, setsebool, load_policy and
  * sestatus by that name; its exit status, or -1 for another name. */
 int smod_tool_main(const char *name, int argc, char **argv);
@@ -115,18 +126,55 @@ struct txn {
 	int trans;		/* the transaction lock */
 	int tmp;		/* tmp/ */
 	int modules;		/* tmp/modules/ */
+	/* Called once tmp/ is active/, under the read lock, as libsemanage
+	 * installs the policy then; its failure fails the commit (which
+	 * stays made).  NULL: none. */
+	int (*installed)(void *arg);
+	void *arg;
 };
 /* 0, or -1 after a message when the lock or the copy cannot be had
  * (nothing changed). */
 int txn_begin(struct txn *t, struct store *s);
 /* tmp/ becomes active/ in one step; the new commit number, or -1 after a
- * message with the store as it was.  Either way the transaction is over. */
+ * message with the store as it was (or made, when only t->installed
+ * failed).  Either way the transaction is over. */
 int txn_commit(struct txn *t);
 void txn_abort(struct txn *t);
 
 /* A module name as libsemanage takes it:
  * ^[a-zA-Z]([a-zA-Z0-9_-]|\.[a-zA-Z0-9_-])*$ (no '/', no ".."). */
 bool smod_name_ok(const char *name);
+
+/* build.c: the rebuild of a commit. */
+struct build_opts {
+	bool no_dontaudit;	/* -D */
+	bool tunables;		/* -P */
+	bool ignore_cache;	/* -C: .pp modules' CIL made again, not kept */
+	bool if_changed;	/* --rebuild-if-modules-changed: only when the
+				 * modules' checksum differs from the store's */
+	bool force;		/* rebuild even then (-B, a module changed) */
+};
+/* What the rebuild made that goes under /etc/selinux/STORE. */
+struct build {
+	bool done;
+	bool has_seusers;
+	int vers;		/* policy.N */
+	struct buf policy, fc, homedirs, seusers;
+};
+/* The policy of the enabled modules in the transaction's tmp/ compiled,
+ * and tmp/'s computed files written: 0 (b filled), 1 when there is
+ * nothing to build (no module enabled: libsemanage then drops the
+ * commit; or unchanged with if_changed), -1 after a message naming the
+ * module and line. */
+int smod_build(struct txn *t, const struct build_opts *o, struct build *b);
+/* After the commit: b's files under /etc/selinux/STORE; -1 after a
+ * message when one could not be installed. */
+int smod_install(const struct store *s, const struct build *b);
+void build_free(struct build *b);
+/* The module as CIL: its cil file, or made from its hll when the store
+ * has none (Debian leaves its disabled .pp modules so); with keep, the
+ * CIL made is written beside it, as libsemanage keeps it. */
+int smod_module_cil(struct store *s, int mfd, bool keep, const struct smod *m, struct buf *out);
 
 /* genhome.c: libsemanage 3.4's genhomedircon.  file_contexts.homedirs
  * into out, from the transaction's tmp/ (fd tmp: homedir_template,

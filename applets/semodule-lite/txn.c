@@ -161,7 +161,7 @@ int txn_begin(struct txn *t, struct store *s)
 {
 	int afd;
 
-	t->s = s;
+	*t = (struct txn){ .s = s, .tmp = -1 };
 	t->tmp = -1;
 	t->trans = store_lock(s, "semanage.trans.LOCK", "transaction lock");
 	if (t->trans < 0)
@@ -211,7 +211,7 @@ int txn_commit(struct txn *t)
 {
 	struct store *s = t->s;
 	char num[32] = { 0 };
-	int n, rlock;
+	int n, rlock, ok = 0;
 
 	/* commit_num: the old one plus one, "%d" then NULs, 32 bytes. */
 	n = store_serial(t->tmp, "commit_num");
@@ -233,6 +233,8 @@ int txn_commit(struct txn *t)
 	}
 	if (renameat2(s->fd, "tmp", s->fd, "active", RENAME_EXCHANGE) == 0) {
 		fsync(s->fd);
+		if (t->installed && t->installed(t->arg) < 0)
+			ok = -1;
 		store_unlock(rlock);
 		/* tmp/ is the old store now. */
 	} else if (errno == EINVAL || errno == ENOSYS) {
@@ -254,6 +256,8 @@ int txn_commit(struct txn *t)
 			return -1;
 		}
 		fsync(s->fd);
+		if (t->installed && t->installed(t->arg) < 0)
+			ok = -1;
 		store_unlock(rlock);
 		tree_remove(s->fd, "previous");
 	} else {
@@ -268,5 +272,5 @@ int txn_commit(struct txn *t)
 	tree_remove(s->fd, "tmp");
 	store_unlock(t->trans);
 	t->trans = -1;
-	return n;
+	return ok < 0 ? -1 : n;
 }
