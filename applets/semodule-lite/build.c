@@ -36,13 +36,16 @@
 /* All the CIL of one rebuild: refpolicy's is 22.5 MB. */
 #define BUILD_CIL_MAX ((size_t)512 << 20)
 
-int smod_module_cil(struct store *s, int mfd, bool keep, const struct smod *m, struct buf *out)
+int smod_module_cil(struct store *s, int mfd, bool keep, bool fresh, const struct smod *m,
+		    struct buf *out)
 {
 	struct buf hll = BUF_INIT(SMOD_FILE_MAX);
 	char *name;
 	int rc;
 
-	if (smod_read_file(mfd, m, "cil", out) == 0)
+	if (fresh && strcmp(m->lang, "cil"))
+		errno = ENOENT;
+	else if (smod_read_file(mfd, m, "cil", out) == 0)
 		return 0;
 	if (errno != ENOENT)
 		return -1;	/* said */
@@ -81,6 +84,13 @@ static const char *const local_files[] = {
 	"booleans.local", "ports.local", "interfaces.local", "nodes.local", "users.local",
 	"users_extra.local", "seusers.local", "ibpkeys.local", "ibendports.local",
 	"file_contexts.local",
+};
+
+/* What a commit that changes no module rebuilds without (libsemanage's
+ * "computed files"). */
+static const char *const computed[] = {
+	"policy.kern", "file_contexts", "seusers", "policy.linked", "seusers.linked",
+	"users_extra.linked",
 };
 
 void build_free(struct build *b)
@@ -170,8 +180,10 @@ static int policy_image(sepol_policydb_t *pdb, struct buf *out)
 #endif
 
 /* A flag file of tmp/ made (on) or removed. */
-static int flag(struct txn *t, const char *name, bool on)
+static int flag(struct txn *t, const char *name, bool on, bool *changed)
 {
+	if (on != !faccessat(t->tmp, name, F_OK, AT_SYMLINK_NOFOLLOW))
+		*changed = true;
 	if ((on ? sat_write(t->tmp, name, "", 0) : unlinkat(t->tmp, name, 0)) < 0 && errno != ENOENT) {
 		warn("%s/tmp/%s: %s", t->s->dir, name, strerror(errno));
 		return -1;
@@ -193,6 +205,7 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 	char sum[7 + 64 + 1];
 	cil_db_t *db = NULL;
 	sepol_policydb_t *pdb = NULL;
+	bool force = o->force;
 	char *str;
 	size_t slen;
 
@@ -205,10 +218,15 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 			return -1;
 		}
 	/* semodule's -D and -P, kept as flag files for the next commit. */
-	if (flag(t, "disable_dontaudit", o->no_dontaudit) < 0 ||
-	    flag(t, "preserve_tunables", o->tunables) < 0)
+	if (flag(t, "disable_dontaudit", o->no_dontaudit, &force) < 0 ||
+	    flag(t, "preserve_tunables", o->tunables, &force) < 0)
 		return -1;
 
+	/* A commit without a change to the modules rebuilds all the same
+	 * when the flags changed or a computed file is missing. */
+	for (size_t i = 0; i < sizeof(computed) / sizeof(*computed); i++)
+		if (faccessat(t->tmp, computed[i], F_OK, AT_SYMLINK_NOFOLLOW) < 0)
+			force = true;
 	n = smods_read(t->modules, &v);
 	if (n < 0)
 		return -1;
@@ -241,7 +259,7 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 		uint8_t le[8];
 
 		at[i] = all.len;
-		if (smod_module_cil(s, t->modules, !o->ignore_cache, on[i], &one) < 0 ||
+		if (smod_module_cil(s, t->modules, true, o->ignore_cache, on[i], &one) < 0 ||
 		    buf_put(&all, one.p, one.len) < 0) {
 			if (all.err)
 				warn("the modules' CIL is over %zu bytes", all.max);
@@ -250,10 +268,15 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 			free(at);
 			goto out;
 		}
+		/* libsemanage 3.4 under -C hashes only the CIL it makes
+		 * from an hll, none of a CIL module's: the same here, so
+		 * that the checksum is its own. */
 		for (int j = 0; j < 8; j++)
 			le[j] = (uint8_t)((uint64_t)one.len >> (8 * j));
-		hash_update(&h, le, 8);
-		hash_update(&h, one.p, one.len);
+		if (!o->ignore_cache || strcmp(on[i]->lang, "cil")) {
+			hash_update(&h, le, 8);
+			hash_update(&h, one.p, one.len);
+		}
 		buf_free(&one);
 	}
 	at[k] = all.len;
@@ -261,13 +284,13 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 	memcpy(sum, "sha256:", 7);
 	for (int i = 0; i < 32; i++)
 		snprintf(sum + 7 + 2 * i, 3, "%02x", d[i]);
-	if (o->if_changed) {
+	if (!force && o->if_changed) {
 		size_t len;
 		char *old = sat_read(t->tmp, "modules_checksum", 4096, &len);
 		bool same = old && len == sizeof(sum) && !memcmp(old, sum, sizeof(sum));
 
 		free(old);
-		if (same && !o->force) {
+		if (same) {
 			rc = 1;
 			free(at);
 			goto out;
@@ -290,12 +313,11 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 	for (int i = 0; i < k; i++) {
 		/* Named as semodule names them, so a compiler's message
 		 * points at the same file:line. */
-		char *file = xasprintf("%s/tmp/modules/%03u/%s/cil", s->dir, on[i]->prio, on[i]->name);
+		char *file = xasprintf("%s%s/tmp/modules/%03u/%s/cil", root_dir() ? root_dir() : "", s->dir,
+				       on[i]->prio, on[i]->name);
 		int r = cil_add_file(db, file, (const char *)all.p + at[i], at[i + 1] - at[i]);
 
-		if (r != SEPOL_OK)
-			warn("error while reading from file %s", file);
-		free(file);
+		free(file);	/* on failure the compiler said where */
 		if (r != SEPOL_OK) {
 			free(at);
 			goto out;
@@ -303,10 +325,9 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 	}
 	free(at);
 	buf_free(&all);
-	if (cil_compile(db) != SEPOL_OK || cil_build_policydb(db, &pdb) != SEPOL_OK) {
-		warn("the policy did not compile (the modules and lines are named above)");
+	/* The compiler says which module and line failed. */
+	if (cil_compile(db) != SEPOL_OK || cil_build_policydb(db, &pdb) != SEPOL_OK)
 		goto out;
-	}
 
 	/* File contexts, split into the files and the home template. */
 	if (cil_filecons_to_string(db, &str, &slen) != SEPOL_OK)

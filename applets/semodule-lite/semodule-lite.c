@@ -195,7 +195,7 @@ static void modules_done(struct smod *v, int n, int lock, int mfd)
  * (libsemanage writes it into active/ then, outside any transaction). */
 static int module_cil(int mfd, const struct smod *m, struct buf *out)
 {
-	return smod_module_cil(&TT.st, mfd, TT.in_txn && mfd == TT.txn.modules, m, out);
+	return smod_module_cil(&TT.st, mfd, TT.in_txn && mfd == TT.txn.modules, false, m, out);
 }
 
 /* The SHA-256 of the module as CIL, "sha256:HEX", as semodule -m prints
@@ -441,18 +441,19 @@ out:
 	return rc;
 }
 
-/* libsemanage's WARN and INFO lines: on standard output, named after
- * the function of libsemanage that says them. */
-static void say(const char *fn, const char *fmt, ...) PRINTF(2, 3);
-static void say(const char *fn, const char *fmt, ...)
+/* libsemanage's lines, named after its function that says them: its
+ * warnings on standard error, its information on standard output. */
+static void say(FILE *f, const char *fn, const char *fmt, ...) PRINTF(3, 4);
+static void say(FILE *f, const char *fn, const char *fmt, ...)
 {
 	va_list ap;
 
-	printf("libsemanage.%s: ", fn);
+	fflush(stdout);
+	fprintf(f, "libsemanage.%s: ", fn);
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	vfprintf(f, fmt, ap);
 	va_end(ap);
-	printf("\n");
+	fprintf(f, "\n");
 }
 
 /* A lang_ext libsemanage takes: [a-zA-Z0-9][a-zA-Z0-9_-]*. */
@@ -478,9 +479,14 @@ static int put_module(const char *name, const char *lang, const struct buf *data
 	bool cil = !strcasecmp(lang, "cil");
 	char *dir = xasprintf("%03u/%s", TT.prio, name), *rel = NULL;
 
-	if (!smod_name_ok(name) || !lang_ok(lang)) {
-		fprintf(stderr, "libsemanage.semanage_direct_install_info: %s failed module "
-			"validation.\n", name);
+	if (!smod_name_ok(name)) {
+		fprintf(stderr, "libsemanage.semanage_module_info_set_name: Name %s is invalid.\n",
+			str_esc(name, SIZE_MAX));
+		goto out;
+	}
+	if (!lang_ok(lang)) {
+		fprintf(stderr, "libsemanage.semanage_module_info_set_lang_ext: Language extensions %s "
+			"is invalid.\n", str_esc(lang, SIZE_MAX));
 		goto out;
 	}
 	n = modules(&v, false, &lock, &mfd);
@@ -488,14 +494,14 @@ static int put_module(const char *name, const char *lang, const struct buf *data
 		goto out;
 	there = smod_find(v, n, name, 0);
 	if (there && there->prio > TT.prio)
-		say("semanage_direct_install_info", "A higher priority %s module exists at priority %u "
+		say(stderr, "semanage_direct_install_info", "A higher priority %s module exists at priority %u "
 		    "and will override the module currently being installed at priority %u.", name,
 		    there->prio, TT.prio);
 	else if (there && there->prio < TT.prio)
-		say("semanage_direct_install_info", "Overriding %s module at lower priority %u with "
+		say(stdout, "semanage_direct_install_info", "Overriding %s module at lower priority %u with "
 		    "module at priority %u.", name, there->prio, TT.prio);
 	if (there && !there->enabled)
-		say("semanage_direct_install_info", "%s module will be disabled after install as there "
+		say(stderr, "semanage_direct_install_info", "%s module will be disabled after install as there "
 		    "is a disabled instance of this module present in the system.", name);
 	modules_done(v, n, lock, mfd);
 	rel = xasprintf("%s/lang_ext", dir);
@@ -551,17 +557,19 @@ static int install(const char *file)
 	raw = fd < 0 ? NULL : read_fd_max(fd, SMOD_FILE_MAX, &len);
 	if (fd >= 0)
 		close(fd);
-	if (!raw || smod_unpack(file, raw, len, SMOD_FILE_MAX, &data) < 0) {
-		fprintf(stderr, "libsemanage.semanage_direct_install_file: Unable to read file %s%s%s\n",
-			file, raw ? "" : ": ", raw ? "" : strerror(errno));
-		free(raw);
+	if (!raw) {
+		fprintf(stderr, "libsemanage.semanage_direct_install_file: Unable to read file %s\n"
+			" (%s).\n", file, strerror(errno));
+		goto out;
+	}
+	if (smod_unpack(file, raw, len, SMOD_FILE_MAX, &data) < 0) {
+		free(raw);	/* said */
 		goto out;
 	}
 	base = strrchr(copy, '/') ? strrchr(copy, '/') + 1 : copy;
 	if (len >= 3 && !memcmp(raw, "BZh", 3)) {
 		if (!(dot = strrchr(base, '.'))) {
-			fprintf(stderr, "libsemanage.semanage_direct_install_file: Compressed module does "
-				"not have a valid extension.\n");
+			warn("%s: a packed module needs NAME.LANG.bz2, for its language", file);
 			free(raw);
 			goto out;
 		}
@@ -573,8 +581,7 @@ static int install(const char *file)
 		*dot = 0;
 		lang = dot + 1;
 	} else if (!lang) {
-		fprintf(stderr, "libsemanage.semanage_direct_install_file: Module does not have a valid "
-			"extension.\n");
+		warn("%s: a module needs NAME.LANG, for its language", file);
 		goto out;
 	}
 	if (!strcmp(lang, "pp"))

@@ -172,9 +172,10 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b);
 int smod_install(const struct store *s, const struct build *b);
 void build_free(struct build *b);
 /* The module as CIL: its cil file, or made from its hll when the store
- * has none (Debian leaves its disabled .pp modules so); with keep, the
- * CIL made is written beside it, as libsemanage keeps it. */
-int smod_module_cil(struct store *s, int mfd, bool keep, const struct smod *m, struct buf *out);
+ * has none (Debian leaves its disabled .pp modules so) or when fresh (-C);
+ * with keep, the CIL made is written beside it, as libsemanage keeps it. */
+int smod_module_cil(struct store *s, int mfd, bool keep, bool fresh, const struct smod *m,
+		    struct buf *out);
 
 /* genhome.c: libsemanage 3.4's genhomedircon.  file_contexts.homedirs
  * into out, from the transaction's tmp/ (fd tmp: homedir_template,
