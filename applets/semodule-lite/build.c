@@ -78,6 +78,16 @@ int smod_module_cil(struct store *s, int mfd, bool keep, bool fresh, const struc
 	return rc;
 }
 
+void build_free(struct build *b)
+{
+	buf_free(&b->policy);
+	buf_free(&b->fc);
+	buf_free(&b->homedirs);
+	buf_free(&b->seusers);
+	b->done = false;
+}
+
+#ifdef CFG_LIB_SEPOL
 /* semanage's own changes, which it merges into the policy at a commit and
  * this tool does not. */
 static const char *const local_files[] = {
@@ -93,16 +103,6 @@ static const char *const computed[] = {
 	"users_extra.linked",
 };
 
-void build_free(struct build *b)
-{
-	buf_free(&b->policy);
-	buf_free(&b->fc);
-	buf_free(&b->homedirs);
-	buf_free(&b->seusers);
-	b->done = false;
-}
-
-#ifdef CFG_LIB_SEPOL
 static int cmp_name(const void *a, const void *b)
 {
 	return strcmp((*(const struct smod *const *)a)->name, (*(const struct smod *const *)b)->name);
@@ -177,7 +177,6 @@ static int policy_image(sepol_policydb_t *pdb, struct buf *out)
 	free(img);
 	return rc;
 }
-#endif
 
 /* A flag file of tmp/ made (on) or removed. */
 static int flag(struct txn *t, const char *name, bool on, bool *changed)
@@ -190,6 +189,8 @@ static int flag(struct txn *t, const char *name, bool on, bool *changed)
 	}
 	return 0;
 }
+
+#endif
 
 int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 {

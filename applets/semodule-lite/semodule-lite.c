@@ -10,14 +10,21 @@
  * compat: semodule
  * compat: getenforce setenforce getsebool setsebool load_policy sestatus
  * help:
- * List, enable, disable, remove and extract the SELinux policy modules of
- * a libsemanage 3.4 store with semodule 3.4's options, output and exit
- * codes, on the live system or on an image tree (--root DIR, or -p DIR).
+ * Install, list, enable, disable, remove and extract the SELinux policy
+ * modules of a libsemanage 3.4 store and rebuild its policy, with
+ * semodule 3.4's options, output and exit codes, on the live system or on
+ * an image tree (--root DIR, or -p DIR).
  * Debian's semodule and this one can take turns on the same store: the
  * same files, the same locks.  Several modes in one call are one
  * transaction; a kill at any point leaves the store as it was or as it
  * became, never a mix.
  *
+ *   -i, --install FILE   install NAME.cil or NAME.pp (or NAME.LANG.bz2)
+ *   -B, --build          rebuild the policy and install it
+ *   --rebuild-if-modules-changed   rebuild when the modules changed
+ *   -D / -P              build without dontaudit / keeping tunables
+ *   -C                   make the CIL of .pp modules again
+ *   -R, --reload         load the policy first
  *   -l[KIND], --list-modules[=KIND]  the modules: standard (the highest
  *                        priority of each enabled one), full (all)
  *   -e, --enable NAME    enable a module (every priority of it)
@@ -33,11 +40,6 @@
  *   -p, --path DIR       the policy root: as --root DIR
  *   -n, -N, --noreload   do not load the policy after the commit
  *   -v, --verbose        say each step
- *
- * Not in this build yet: -i (install), -B (build), -R (reload) and the
- * policy rebuild after a change (the next steps of semodule-lite): a
- * change here updates the store's modules, and says that the policy is
- * not rebuilt.
  */
 #include <ctype.h>
 #include <errno.h>
