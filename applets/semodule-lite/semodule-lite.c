@@ -458,17 +458,6 @@ static void say(FILE *f, const char *fn, const char *fmt, ...)
 	fprintf(f, "\n");
 }
 
-/* A lang_ext libsemanage takes: [a-zA-Z0-9][a-zA-Z0-9_-]*. */
-static bool lang_ok(const char *s)
-{
-	if (!isalnum((unsigned char)*s))
-		return false;
-	while (*++s)
-		if (!isalnum((unsigned char)*s) && *s != '_' && *s != '-')
-			return false;
-	return true;
-}
-
 /* The module in file (data: its bytes, packed or not) at the current
  * priority: lang_ext, then cil or hll (the CIL made from an hll dropped,
  * to be made again); a disabled module stays disabled. */
@@ -486,7 +475,7 @@ static int put_module(const char *name, const char *lang, const struct buf *data
 			str_esc(name, SIZE_MAX));
 		goto out;
 	}
-	if (!lang_ok(lang)) {
+	if (!smod_lang_ok(lang)) {
 		fprintf(stderr, "libsemanage.semanage_module_info_set_lang_ext: Language extensions %s "
 			"is invalid.\n", str_esc(lang, SIZE_MAX));
 		goto out;

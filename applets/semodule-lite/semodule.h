@@ -81,8 +81,9 @@ void store_open(struct store *s, const char *name, const char *store_root);
 void store_close(struct store *s);
 
 /* Beneath directory dfd, never following a symbolic link: open rel (its
- * directories must exist), read it whole (at most max), write it (0600,
- * truncated).  -1 and errno on failure. */
+ * directories must exist), read it whole (at most max), write it (a new
+ * file, 0600, in place of any there: never written over, since a
+ * transaction's files are links to the store's).  -1 and errno. */
 int sat_open(int dfd, const char *rel, int flags, mode_t mode);
 char *sat_read(int dfd, const char *rel, size_t max, size_t *lenp);
 int sat_write(int dfd, const char *rel, const void *p, size_t len);
@@ -144,6 +145,8 @@ void txn_abort(struct txn *t);
 /* A module name as libsemanage takes it:
  * ^[a-zA-Z]([a-zA-Z0-9_-]|\.[a-zA-Z0-9_-])*$ (no '/', no ".."). */
 bool smod_name_ok(const char *name);
+/* A lang_ext as libsemanage takes it: [a-zA-Z0-9][a-zA-Z0-9_-]*. */
+bool smod_lang_ok(const char *lang);
 
 /* build.c: the rebuild of a commit. */
 struct build_opts {

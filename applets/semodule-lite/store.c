@@ -33,7 +33,7 @@ bool smod_name_ok(const char *name)
 }
 
 /* lang_ext as libsemanage checks it: [a-zA-Z0-9][a-zA-Z0-9_-]*. */
-static bool lang_ok(const char *s)
+bool smod_lang_ok(const char *s)
 {
 	if (!*s)
 		return false;
@@ -44,15 +44,15 @@ static bool lang_ok(const char *s)
 	return true;
 }
 
-int sat_open(int dfd, const char *rel, int flags, mode_t mode)
+/* The directory of rel's last component beneath dfd, walked without
+ * following a link; *last points into rel at that component. */
+static int sat_dir(int dfd, const char *rel, const char **last)
 {
 	char *copy = xstrdup(rel), *p = copy, *slash;
 	int fd = dup(dfd);
 
 	if (fd < 0)
 		die_errno("dup");
-	/* Each directory on the way, then the last component, without
-	 * following a link anywhere. */
 	while ((slash = strchr(p, '/'))) {
 		int next;
 
@@ -66,13 +66,22 @@ int sat_open(int dfd, const char *rel, int flags, mode_t mode)
 		fd = next;
 		p = slash + 1;
 	}
-	if (*p) {
-		int last = openat(fd, p, flags | O_NOFOLLOW | O_CLOEXEC, mode);
+	*last = rel + (p - copy);
+	free(copy);
+	return fd;
+}
+
+int sat_open(int dfd, const char *rel, int flags, mode_t mode)
+{
+	const char *last;
+	int fd = sat_dir(dfd, rel, &last);
+
+	if (fd >= 0 && *last) {
+		int f = openat(fd, last, flags | O_NOFOLLOW | O_CLOEXEC, mode);
 
 		close(fd);
-		fd = last;
+		fd = f;
 	}
-	free(copy);
 	return fd;
 }
 
@@ -90,13 +99,22 @@ char *sat_read(int dfd, const char *rel, size_t max, size_t *lenp)
 
 int sat_write(int dfd, const char *rel, const void *p, size_t len)
 {
-	int fd = sat_open(dfd, rel, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	const char *last;
+	int dir = sat_dir(dfd, rel, &last), fd = -1, e;
 
-	if (fd < 0)
+	/* A new file, never the old one written over: tmp/'s files are
+	 * hard links to active/'s until they change (txn.c). */
+	if (dir >= 0 && (unlinkat(dir, last, 0) == 0 || errno == ENOENT))
+		fd = openat(dir, last, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	e = errno;
+	if (dir >= 0)
+		close(dir);
+	if (fd < 0) {
+		errno = e;
 		return -1;
+	}
 	if (write_all(fd, p, len) < 0) {
-		int e = errno;
-
+		e = errno;
 		close(fd);
 		errno = e;
 		return -1;
@@ -287,7 +305,7 @@ int smods_read(int mfd, struct smod **out)
 			size_t len;
 
 			lang = sat_read(mfd, rel, 256, &len);
-			if (!lang || !lang_ok(lang)) {
+			if (!lang || !smod_lang_ok(lang)) {
 				warn("unable to read %s module lang ext file at %s%s", mods[j], rel,
 				     lang ? " (not a language name)" : "");
 				free(lang);

@@ -106,12 +106,18 @@ static int tree_copy(int sfd, int dfd)
 			if (b >= 0)
 				close(b);
 		} else if (S_ISREG(st.st_mode)) {
-			size_t len;
-			char *p = sat_read(sfd, e->d_name, SMOD_FILE_MAX, &len);
+			/* A hard link: nothing writes a store's file in place
+			 * (sat_write makes a new one), so the copy can share
+			 * them.  A filesystem without links gets the bytes. */
+			if (linkat(sfd, e->d_name, dfd, e->d_name, 0) < 0) {
+				size_t len;
+				char *p = errno == EEXIST ? NULL
+							  : sat_read(sfd, e->d_name, SMOD_FILE_MAX, &len);
 
-			if (!p || sat_write(dfd, e->d_name, p, len) < 0)
-				rc = -1;
-			free(p);
+				if (!p || sat_write(dfd, e->d_name, p, len) < 0)
+					rc = -1;
+				free(p);
+			}
 		} else {
 			errno = EPERM;	/* a link or a device has no place in a store */
 			warn("%s: not a file or a directory", e->d_name);
