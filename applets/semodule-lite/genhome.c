@@ -2,22 +2,26 @@
 /* genhome.c: file_contexts.homedirs as libsemanage 3.4's genhomedircon
  * writes it, byte for byte: the store's homedir_template filled in for the
  * default login, for each home root and for each login of seusers, with
- * the image's passwd and group read as glibc's nss_files reads them.
+ * the image's passwd and group read as glibc 2.36's nss_files reads them
+ * (never through NSS: a static binary must not, and the image's are not
+ * the host's).
  *
  * What libsemanage does, in the order it writes:
  *  - nothing at all when no template line is of the four kinds (HOME_DIR...,
  *    HOME_ROOT..., %{USERNAME} or %{USERID}, USER);
- *  - a header, then for each home root (/etc/default/useradd's HOME, else
- *    /home; /export/home when it is a directory; with usepasswd, the parent
- *    of each login's home) the HOME_DIR lines for "ROOT/[^/]+" and the
- *    HOME_ROOT lines; the roots are sorted only when passwd was read;
+ *  - a header, then for each home root (useradd's HOME and libuser.conf's
+ *    LU_HOMEDIRECTORY, else /home; /export/home when it is a directory;
+ *    with usepasswd, the parent of each login's home) the HOME_DIR lines
+ *    for "ROOT/[^/]+" and the HOME_ROOT lines; the roots are sorted only
+ *    when passwd was read;
  *  - the %{USERNAME} and USER lines for any login, then the three kinds for
  *    each login that seusers maps, the last one found first.
  * A line is written only when its last field is a context that libsepol
  * finds valid in the policy once the login's SELinux user (its level, and
- * the role its prefix names) is put in it.  Where libsemanage 3.4 would
- * crash (a login mapped to a user that is not in the policy, %{USERID} with
- * no __default__ login, an empty /etc/shells) we fail with a message. */
+ * the role its prefix names) is put in it.  Where libsemanage 3.4 crashes
+ * or aborts (a login mapped to a user that is not in the policy,
+ * %{USERID} lines and no __default__ login, no login shell in
+ * /etc/shells) we fail with a message. */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -51,8 +55,9 @@
  * in glibc; refpolicy has 1,400). */
 #define GH_PATTERNS_MAX 16384
 /* glibc's getpwnam_r buffer as libsemanage sizes it (sysconf's
- * _SC_GETPW_R_SIZE_MAX): a passwd line it reads must fit with its newline
- * and a NUL, or the lookup fails with ERANGE. */
+ * _SC_GETPW_R_SIZE_MAX).  nss_files reads each line into it with fgets
+ * and takes a line that reaches its last byte as cut: one of more than
+ * PW_R_SIZE - 2 bytes, its newline counted, fails the lookup (ERANGE). */
 #define PW_R_SIZE 1024
 
 #define ANY_NAME "[^/]+"	/* the default login's name and home */
@@ -105,11 +110,10 @@ struct seu {
 /* A login to write contexts for. */
 struct who {
 	const char *name;	/* the login, or ANY_NAME */
-	const char *uid;	/* decimal, or ANY_ID; NULL when no __default__ */
 	const char *login;	/* its seusers entry: the name, or %GROUP */
 	const struct seu *u;	/* NULL: libsemanage's built-in user_u */
 	char *home;
-	char uidbuf[12];
+	char uid[12];		/* decimal, or ANY_ID; "" when no __default__ */
 };
 
 struct gh {
@@ -126,16 +130,17 @@ struct gh {
 	int nsu;
 	const char **ux_name, **ux_prefix;
 	int nux;
-	struct seu *seu;	/* SELinux users looked up */
+	struct seu **seu;	/* SELinux users looked up (each stays put) */
 	int nseu;
 	struct who fallback;
 	struct who *who;	/* in the order added; written last first */
 	int nwho;
 	char **ignore;
 	int nignore;
-	/* passwd and group, read when first needed: 0 not yet, 1 read,
-	 * ENOENT missing, else the errno of a read that failed */
-	int pw_state, gr_state;
+	/* passwd and group, read when first needed; the error of that read
+	 * (0 read, ENOENT missing, else the read failed) */
+	bool pw_read, gr_read;
+	int pw_err, gr_err;
 	struct pwent *pw;
 	int npw;
 	int pw_long;		/* the first line too long for getpwnam_r, or -1 */
@@ -308,8 +313,12 @@ static int cur_gap(struct cur *c)
 
 static int cur_word(struct cur *c, const char *w)
 {
-	if (!c->p || strncmp(c->p, w, strlen(w)))
-		return cur_bad(c, w);
+	if (!c->p || strncmp(c->p, w, strlen(w))) {
+		char what[32];
+
+		snprintf(what, sizeof(what), "\"%s\" expected", w);
+		return cur_bad(c, what);
+	}
 	c->p += strlen(w);
 	return 0;
 }
@@ -400,8 +409,8 @@ static int seu_find(struct gh *g, const char *name, const struct seu **up)
 	int i, rc;
 
 	for (i = 0; i < g->nseu; i++)
-		if (!strcmp(g->seu[i].name, name)) {
-			*up = &g->seu[i];
+		if (!strcmp(g->seu[i]->name, name)) {
+			*up = g->seu[i];
 			return 1;
 		}
 	rc = sepol_user_key_create(g->h, name, &key);
@@ -418,7 +427,7 @@ static int seu_find(struct gh *g, const char *name, const struct seu **up)
 	if (!rec && i == g->nux)
 		return 0;
 	g->seu = grow(g->seu, g->nseu, sizeof(*g->seu));
-	u = &g->seu[g->nseu++];
+	u = g->seu[g->nseu++] = xmalloc(sizeof(*u));
 	u->name = name;
 	u->rec = rec;
 	u->prefix = i < g->nux ? g->ux_prefix[i] : "user";
@@ -431,22 +440,26 @@ static int seu_find(struct gh *g, const char *name, const struct seu **up)
 
 /* ---- the image's passwd and group, as glibc's nss_files reads them ---- */
 
-/* A numeric field as glibc's INT_FIELD takes it (strtoul, 32 bits):
- * 0 when the line is not an entry. */
-static int pw_num(char **linep, uint32_t *v, bool maybe_empty)
+/* A numeric field as glibc 2.36's nss_files takes it: strtoul's digits
+ * (blanks and a sign before them), a value over 32 bits refused ("-1"
+ * too), then ':' or the end; 0 when the line is not an entry.  For a
+ * "+" or "-" name (NIS compat) an empty field is 0. */
+static int pw_num(char **linep, uint32_t *v, bool compat)
 {
 	char *line = *linep, *end;
-	unsigned long n;
+	unsigned long long n;
 
-	if (maybe_empty && !*line)
+	if (compat && !*line)
 		return 0;
-	n = strtoul(line, &end, 10);
-	*v = n > 0xffffffffUL ? 0xffffffffU : (uint32_t)n;
+	n = strtoull(line, &end, 10);
 	if (end == line) {
-		if (!maybe_empty)
+		if (!compat)
 			return 0;
-		*v = 0;
+		n = 0;
+	} else if (n > 0xffffffffULL) {
+		return 0;
 	}
+	*v = (uint32_t)n;
 	if (*end == ':')
 		end++;
 	else if (*end)
@@ -503,23 +516,23 @@ static int load_passwd(struct gh *g)
 	struct text *t = &g->passwd;
 	int i;
 
-	if (g->pw_state)
+	if (g->pw_read)
 		return 0;
 	g->pw_long = -1;
 	if (image_text("/etc/passwd", t) < 0) {
 		if (errno == EFBIG)
 			return -1;
-		g->pw_state = errno;
+		g->pw_read = true;
+		g->pw_err = errno;
 		return 0;
 	}
-	g->pw_state = 1;
+	g->pw_read = true;
 	for (i = 0; i < t->n; i++) {
-		/* Its bytes, its newline if any, and a NUL. */
 		char *next = i + 1 < t->n ? t->line[i + 1] : t->buf + t->len;
 		struct pwent e;
 		char *line;
 
-		if (g->pw_long < 0 && (size_t)(next - t->line[i]) + 1 > PW_R_SIZE)
+		if (g->pw_long < 0 && (size_t)(next - t->line[i]) > PW_R_SIZE - 2)
 			g->pw_long = i;
 		if (!(line = ent_line(t->line[i])) || !pw_parse(line, &e))
 			continue;
@@ -540,10 +553,10 @@ static int pw_find(struct gh *g, const char *name, const struct pwent **ep)
 
 	if (load_passwd(g) < 0)
 		return -2;
-	if (g->pw_state == ENOENT)
+	if (g->pw_err == ENOENT)
 		return 0;
-	if (g->pw_state != 1) {
-		errno = g->pw_state;
+	if (g->pw_err) {
+		errno = g->pw_err;
 		warn_errno("/etc/passwd");
 		return -1;
 	}
@@ -554,8 +567,9 @@ static int pw_find(struct gh *g, const char *name, const struct pwent **ep)
 			break;
 	upto = i < g->npw ? g->pw[i].line : g->passwd.n;
 	if (g->pw_long >= 0 && g->pw_long <= upto) {
-		warn("/etc/passwd:%d: longer than the %d bytes that getpwnam_r is given for %s",
-		     g->pw_long + 1, PW_R_SIZE, str_esc(name, SHOWN_MAX));
+		warn("/etc/passwd:%d: over the %d bytes a line may have where glibc's "
+		     "getpwnam_r looks for %s", g->pw_long + 1, PW_R_SIZE - 2,
+		     str_esc(name, SHOWN_MAX));
 		return -1;
 	}
 	if (i == g->npw)
@@ -603,14 +617,14 @@ static int gr_find(struct gh *g, const char *name, const struct grent **grp)
 	struct text *t = &g->group;
 	int i;
 
-	if (!g->gr_state) {
-		g->gr_state = 1;
+	if (!g->gr_read) {
 		if (image_text("/etc/group", t) < 0) {
 			if (errno == EFBIG)
 				return -1;
-			g->gr_state = errno;
+			g->gr_err = errno;
 		}
-		for (i = 0; g->gr_state == 1 && i < t->n; i++) {
+		g->gr_read = true;
+		for (i = 0; i < t->n; i++) {
 			struct grent e;
 			char *line = ent_line(t->line[i]);
 
@@ -620,8 +634,8 @@ static int gr_find(struct gh *g, const char *name, const struct grent **grp)
 			g->gr[g->ngr++] = e;
 		}
 	}
-	if (g->gr_state != 1) {
-		errno = g->gr_state;
+	if (g->gr_err) {
+		errno = g->gr_err;
 		warn_errno("/etc/group");
 		return -1;
 	}
@@ -880,12 +894,12 @@ static int passwd_roots(struct gh *g, const struct text *libuser)
 	}
 	if (load_passwd(g) < 0)
 		goto out;
-	if (g->pw_state != 1 && g->pw_state != ENOENT) {
-		errno = g->pw_state;
+	if (g->pw_err && g->pw_err != ENOENT) {
+		errno = g->pw_err;
 		warn_errno("/etc/passwd: no home roots from it");
 	}
 	rc = ROOTS_OK;
-	for (int i = 0; i < g->npw && g->pw_state == 1 && rc == ROOTS_OK; i++) {
+	for (int i = 0; i < g->npw && rc == ROOTS_OK; i++) {
 		const struct pwent *e = &g->pw[i];
 		char *dir, *slash;
 		bool claimed;
@@ -1101,7 +1115,7 @@ static int write_username(struct gh *g, const struct who *w)
 {
 	const char *subs[] = { "%{USERNAME}", w->name, "%{USERID}", w->uid, "ROLE", prefix_of(w), NULL };
 
-	if (g->username.n && !w->uid) {
+	if (g->username.n && !*w->uid) {
 		/* libsemanage 3.4 dereferences a NULL uid here and crashes. */
 		warn("seusers: no __default__ login, which the %%{USERID} lines of "
 		     "homedir_template need");
@@ -1171,8 +1185,7 @@ static int add_login(struct gh *g, const char *name, const struct seu *u, const 
 	g->who = grow(g->who, g->nwho, sizeof(*g->who));
 	w = &g->who[g->nwho++];
 	*w = (struct who){ .name = e->name, .login = login, .u = u, .home = home };
-	snprintf(w->uidbuf, sizeof(w->uidbuf), "%u", e->uid);
-	w->uid = w->uidbuf;
+	snprintf(w->uid, sizeof(w->uid), "%u", e->uid);
 	return LOGIN_OK;
 }
 
@@ -1198,7 +1211,7 @@ static int add_group(struct gh *g, const struct seu *u, const char *login)
 			return -1;
 	if (rc != LOGIN_CLASH && load_passwd(g) < 0)
 		return -1;
-	for (int i = 0; i < g->npw && g->pw_state == 1 && rc != LOGIN_CLASH; i++)
+	for (int i = 0; i < g->npw && rc != LOGIN_CLASH; i++)
 		if (g->pw[i].gid == gr->gid &&
 		    (rc = add_login(g, g->pw[i].name, u, login)) == LOGIN_FATAL)
 			return -1;
@@ -1266,7 +1279,7 @@ static int setup_fallback(struct gh *g)
 			continue;
 		if (!(f->u = login_user(g, i)))
 			return -1;
-		f->uid = ANY_ID;
+		strcpy(f->uid, ANY_ID);
 		break;
 	}
 	return 0;
@@ -1388,8 +1401,10 @@ static void gh_free(struct gh *g)
 	}
 	free(g->ux_name);
 	free(g->ux_prefix);
-	for (i = 0; i < g->nseu; i++)
-		sepol_user_free(g->seu[i].rec);
+	for (i = 0; i < g->nseu; i++) {
+		sepol_user_free(g->seu[i]->rec);
+		free(g->seu[i]);
+	}
 	free(g->seu);
 	for (i = 0; i < g->nwho; i++)
 		free(g->who[i].home);
