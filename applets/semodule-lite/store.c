@@ -158,10 +158,12 @@ static void read_conf(struct store *s)
 					  : !strcasecmp(val, "allow") ? 4 : s->handle_unknown;
 		else if (!strcmp(key, "file-mode"))
 			s->file_mode = (mode_t)strtoul(val, NULL, 8) & 07777;
-		else if (!strcmp(key, "usepasswd") && !strcasecmp(val, "false"))
-			s->usepasswd = false;
-		else if (!strcmp(key, "disable-genhomedircon") && !strcasecmp(val, "true"))
-			s->genhomedircon = false;
+		else if (!strcmp(key, "usepasswd"))
+			s->usepasswd = !strcasecmp(val, "true") ? true
+				     : !strcasecmp(val, "false") ? false : s->usepasswd;
+		else if (!strcmp(key, "disable-genhomedircon"))
+			s->genhomedircon = !strcasecmp(val, "true") ? false
+					 : !strcasecmp(val, "false") ? true : s->genhomedircon;
 		else if (!strcmp(key, "optimize-policy"))
 			s->optimize = !strcasecmp(val, "true");
 		else if (!strcmp(key, "target-platform"))
