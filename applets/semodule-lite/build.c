@@ -178,6 +178,15 @@ static int policy_image(sepol_policydb_t *pdb, struct buf *out)
 	return rc;
 }
 
+static void put_le64(struct hash_ctx *h, uint64_t v)
+{
+	uint8_t le[8];
+
+	for (int i = 0; i < 8; i++)
+		le[i] = (uint8_t)(v >> (8 * i));
+	hash_update(h, le, 8);
+}
+
 /* A flag file of tmp/ made (on) or removed. */
 static int flag(struct txn *t, const char *name, bool on, bool *changed)
 {
@@ -197,9 +206,8 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 #ifdef CFG_LIB_SEPOL
 	struct store *s = t->s;
 	struct smod *v = NULL, **on;
-	struct buf all = BUF_INIT(BUILD_CIL_MAX);
+	size_t total = 0;
 	struct buf files = BUF_INIT(SMOD_FILE_MAX), tmpl = BUF_INIT(SMOD_FILE_MAX);
-	size_t *at;
 	int n, k = 0, rc = -1;
 	struct hash_ctx h;
 	uint8_t d[32];
@@ -242,45 +250,55 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 	}
 	qsort(on, (size_t)k, sizeof(*on), cmp_name);
 
-	/* Each module's CIL, one after another in `all`, and the checksum
-	 * over them: epoch 1, the count, each length and its bytes. */
-	at = xmalloc(((size_t)k + 1) * sizeof(*at));
+	/* Each module's CIL to the compiler as it is read (never all of it
+	 * in memory at once: the compiler keeps its own copy), and the
+	 * checksum over them: epoch 1, the count, each length and its
+	 * bytes. */
+	b->vers = s->policyvers ? s->policyvers : sepol_policy_kern_vers_max();
+	cil_db_init(&db);
+	cil_set_disable_dontaudit(db, o->no_dontaudit);
+	cil_set_disable_neverallow(db, !s->expand_check);
+	cil_set_preserve_tunables(db, o->tunables);
+	cil_set_target_platform(db, s->xen ? SEPOL_TARGET_XEN : SEPOL_TARGET_SELINUX);
+	cil_set_policy_version(db, b->vers);
+	if (s->handle_unknown >= 0)
+		cil_set_handle_unknown(db, s->handle_unknown);
 	if (hash_init(&h, hash_alg("sha256")) < 0)
 		die("no sha256");
-	hash_update(&h, (const uint8_t[8]){ 1 }, 8);
-	{
-		uint8_t le[8];
-
-		for (int i = 0; i < 8; i++)
-			le[i] = (uint8_t)((uint64_t)k >> (8 * i));
-		hash_update(&h, le, 8);
-	}
+	put_le64(&h, 1);
+	put_le64(&h, (uint64_t)k);
 	for (int i = 0; i < k; i++) {
 		struct buf one = BUF_INIT(SMOD_FILE_MAX);
-		uint8_t le[8];
+		char *file;
+		int r;
 
-		at[i] = all.len;
 		if (smod_module_cil(s, t->modules, true, o->ignore_cache, on[i], &one) < 0 ||
-		    buf_put(&all, one.p, one.len) < 0) {
-			if (all.err)
-				warn("the modules' CIL is over %zu bytes", all.max);
+		    (total += one.len) > BUILD_CIL_MAX) {
+			if (total > BUILD_CIL_MAX)
+				warn("the modules' CIL is over %zu bytes", (size_t)BUILD_CIL_MAX);
 			buf_free(&one);
 			hash_release(&h);
-			free(at);
 			goto out;
 		}
 		/* libsemanage 3.4 under -C hashes only the CIL it makes
 		 * from an hll, none of a CIL module's: the same here, so
 		 * that the checksum is its own. */
-		for (int j = 0; j < 8; j++)
-			le[j] = (uint8_t)((uint64_t)one.len >> (8 * j));
 		if (!o->ignore_cache || strcmp(on[i]->lang, "cil")) {
-			hash_update(&h, le, 8);
+			put_le64(&h, one.len);
 			hash_update(&h, one.p, one.len);
 		}
+		/* Named as semodule names them, so a compiler's message
+		 * points at the same file:line. */
+		file = xasprintf("%s%s/tmp/modules/%03u/%s/cil", root_dir() ? root_dir() : "", s->dir,
+				 on[i]->prio, on[i]->name);
+		r = cil_add_file(db, file, (const char *)one.p, one.len);
+		free(file);	/* on failure the compiler said where */
 		buf_free(&one);
+		if (r != SEPOL_OK) {
+			hash_release(&h);
+			goto out;
+		}
 	}
-	at[k] = all.len;
 	hash_final(&h, d);
 	memcpy(sum, "sha256:", 7);
 	for (int i = 0; i < 32; i++)
@@ -293,39 +311,11 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 		free(old);
 		if (same) {
 			rc = 1;
-			free(at);
 			goto out;
 		}
 	}
-	if (put(t->tmp, "modules_checksum", sum, sizeof(sum)) < 0) {
-		free(at);
+	if (put(t->tmp, "modules_checksum", sum, sizeof(sum)) < 0)
 		goto out;
-	}
-
-	b->vers = s->policyvers ? s->policyvers : sepol_policy_kern_vers_max();
-	cil_db_init(&db);
-	cil_set_disable_dontaudit(db, o->no_dontaudit);
-	cil_set_disable_neverallow(db, !s->expand_check);
-	cil_set_preserve_tunables(db, o->tunables);
-	cil_set_target_platform(db, s->xen ? SEPOL_TARGET_XEN : SEPOL_TARGET_SELINUX);
-	cil_set_policy_version(db, b->vers);
-	if (s->handle_unknown >= 0)
-		cil_set_handle_unknown(db, s->handle_unknown);
-	for (int i = 0; i < k; i++) {
-		/* Named as semodule names them, so a compiler's message
-		 * points at the same file:line. */
-		char *file = xasprintf("%s%s/tmp/modules/%03u/%s/cil", root_dir() ? root_dir() : "", s->dir,
-				       on[i]->prio, on[i]->name);
-		int r = cil_add_file(db, file, (const char *)all.p + at[i], at[i + 1] - at[i]);
-
-		free(file);	/* on failure the compiler said where */
-		if (r != SEPOL_OK) {
-			free(at);
-			goto out;
-		}
-	}
-	free(at);
-	buf_free(&all);
 	/* The compiler says which module and line failed. */
 	if (cil_compile(db) != SEPOL_OK || cil_build_policydb(db, &pdb) != SEPOL_OK)
 		goto out;
@@ -391,7 +381,6 @@ out:
 		build_free(b);
 	cil_db_destroy(&db);
 	sepol_policydb_free(pdb);
-	buf_free(&all);
 	buf_free(&files);
 	buf_free(&tmpl);
 	free(on);
