@@ -17,6 +17,7 @@
  * and there is no file_contexts.local here that it would not have seen
  * (a store with one is refused, as any with semanage's local changes). */
 #include <errno.h>
+#include <malloc.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,28 +155,25 @@ static int users_file(struct txn *t, const char *name, const char *text, size_t 
 	return rc;
 }
 
+/* The binary policy, in a buffer of its exact size (libsepol measures it
+ * first): no copy of 2 MB grown by doubling on top of the compile's peak. */
 static int policy_image(sepol_policydb_t *pdb, struct buf *out)
 {
-	sepol_policy_file_t *pf = NULL;
-	char *img = NULL;
+	sepol_handle_t *h = sepol_handle_create();
+	void *img = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&img, &len);
-	int rc = -1;
 
-	if (!f || sepol_policy_file_create(&pf) < 0)
+	if (!h)
 		die("out of memory");
-	sepol_policy_file_set_fp(pf, f);
-	if (sepol_policydb_write(pdb, pf) < 0)
+	if (sepol_policydb_to_image(h, pdb, &img, &len) < 0) {
+		sepol_handle_destroy(h);
 		warn("libsepol could not write the policy");
-	else if (fclose(f) == 0 && buf_put(out, img, len) == 0)
-		rc = 0;
-	else
-		warn("the policy is over %zu bytes", out->max);
-	if (rc < 0 && f)
-		fclose(f);
-	sepol_policy_file_free(pf);
-	free(img);
-	return rc;
+		return -1;
+	}
+	sepol_handle_destroy(h);
+	buf_free(out);
+	*out = (struct buf){ .p = img, .len = len, .cap = len, .max = out->max };
+	return 0;
 }
 
 static void put_le64(struct hash_ctx *h, uint64_t v)
@@ -250,6 +248,11 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 	}
 	qsort(on, (size_t)k, sizeof(*on), cmp_name);
 
+	/* glibc raises its mmap threshold to the size of each large block
+	 * freed (bzip2's 3.6 MB a module), after which such blocks come from
+	 * the heap and stay in it through the compile's peak: a fixed
+	 * threshold keeps them out (some 2 MB of the peak on refpolicy). */
+	mallopt(M_MMAP_THRESHOLD, 128 << 10);
 	/* Each module's CIL to the compiler as it is read (never all of it
 	 * in memory at once: the compiler keeps its own copy), and the
 	 * checksum over them: epoch 1, the count, each length and its
