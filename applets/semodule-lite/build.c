@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -185,6 +186,23 @@ static void put_le64(struct hash_ctx *h, uint64_t v)
 	hash_update(h, le, 8);
 }
 
+/* The compile's 190 MB of small blocks from glibc's brk heap, on huge
+ * pages where the kernel gives them for the asking (transparent huge
+ * pages "madvise"): the hint on the heap's mapping stays with it as brk
+ * extends it, and the heap grows 32 MB at a time so that extensions span
+ * whole huge pages.  Fewer page faults and TLB misses; nothing changes
+ * where the kernel says no. */
+static void heap_hugepages(void)
+{
+	void *p = malloc(1);
+	uintptr_t from = ((uintptr_t)p + 4095) & ~(uintptr_t)4095, to = (uintptr_t)sbrk(0);
+
+	mallopt(M_TOP_PAD, 32 << 20);
+	if (to > from)
+		madvise((void *)from, to - from, MADV_HUGEPAGE);
+	free(p);
+}
+
 /* A flag file of tmp/ made (on) or removed. */
 static int flag(struct txn *t, const char *name, bool on, bool *changed)
 {
@@ -253,6 +271,7 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 	 * the heap and stay in it through the compile's peak: a fixed
 	 * threshold keeps them out (some 2 MB of the peak on refpolicy). */
 	mallopt(M_MMAP_THRESHOLD, 128 << 10);
+	heap_hugepages();
 	/* Each module's CIL to the compiler as it is read (never all of it
 	 * in memory at once: the compiler keeps its own copy), and the
 	 * checksum over them: epoch 1, the count, each length and its
