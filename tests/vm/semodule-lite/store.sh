@@ -5,9 +5,11 @@
 # the running system's (SELINUXTYPE), and the kernel's own answer for each
 # module's type: selinuxfs' context file takes a context only when the
 # loaded policy has its type.  The policy stays permissive: its few rules
-# would deny the test itself.
+# would deny the test itself.  A boot of its own (enforcing=0 sets it
+# apart from tools.sh's), since a policy it leaves loaded would change
+# what tools.sh finds before its own.
 # vm-kernel: debian
-# vm-append: lsm=selinux selinux=1 security=selinux
+# vm-append: lsm=selinux selinux=1 security=selinux enforcing=0
 # vm-carry: tests/semodule-lite/base.cil
 . /vm/lib.sh
 F=/sys/fs/selinux
