@@ -86,7 +86,6 @@ void build_free(struct build *b)
 	buf_free(&b->fc);
 	buf_free(&b->homedirs);
 	buf_free(&b->seusers);
-	b->done = false;
 }
 
 #ifdef CFG_LIB_SEPOL
@@ -128,7 +127,7 @@ static int split_fc(const char *fc, size_t len, struct buf *files, struct buf *t
 	return 0;
 }
 
-/* Writes tmp/rel (0600) from p, or when p is NULL leaves what is there. */
+/* tmp/rel (0600) written from p, or -1 after a message. */
 static int put(int tmp, const char *rel, const void *p, size_t len)
 {
 	if (sat_write(tmp, rel, p, len) < 0) {
@@ -393,7 +392,6 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 	    (smod_genhomedircon(s, t->tmp, pdb, &b->homedirs) < 0 ||
 	     put(t->tmp, "file_contexts.homedirs", b->homedirs.p, b->homedirs.len) < 0))
 		goto fail;
-	b->done = true;
 	rc = 0;
 	goto out;
 fail:

@@ -159,7 +159,6 @@ struct build_opts {
 };
 /* What the rebuild made that goes under /etc/selinux/STORE. */
 struct build {
-	bool done;
 	bool has_seusers;
 	int vers;		/* policy.N */
 	struct buf policy, fc, homedirs, seusers;
