@@ -80,6 +80,13 @@ int smod_module_cil(struct store *s, int mfd, bool keep, bool fresh, const struc
 	return rc;
 }
 
+void smod_sum_str(const uint8_t d[32], char s[SMOD_SUM_LEN + 1])
+{
+	memcpy(s, "sha256:", 7);
+	for (int i = 0; i < 32; i++)
+		snprintf(s + 7 + 2 * i, 3, "%02x", d[i]);
+}
+
 void build_free(struct build *b)
 {
 	buf_free(&b->policy);
@@ -226,7 +233,7 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 	int n, k = 0, rc = -1;
 	struct hash_ctx h;
 	uint8_t d[32];
-	char sum[7 + 64 + 1];
+	char sum[SMOD_SUM_LEN + 1];
 	cil_db_t *db = NULL;
 	sepol_policydb_t *pdb = NULL;
 	bool force = o->force;
@@ -321,9 +328,7 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 		}
 	}
 	hash_final(&h, d);
-	memcpy(sum, "sha256:", 7);
-	for (int i = 0; i < 32; i++)
-		snprintf(sum + 7 + 2 * i, 3, "%02x", d[i]);
+	smod_sum_str(d, sum);
 	if (!force && o->if_changed) {
 		size_t len;
 		char *old = sat_read(t->tmp, "modules_checksum", 4096, &len);

@@ -214,10 +214,8 @@ static char *checksum(int mfd, const struct smod *m)
 		return NULL;
 	}
 	buf_free(&b);
-	s = xmalloc(7 + 64 + 1);
-	memcpy(s, "sha256:", 7);
-	for (int i = 0; i < 32; i++)
-		snprintf(s + 7 + 2 * i, 3, "%02x", d[i]);
+	s = xmalloc(SMOD_SUM_LEN + 1);
+	smod_sum_str(d, s);
 	return s;
 }
 

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "lsmbox.h"
@@ -173,6 +174,10 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b);
  * message when one could not be installed. */
 int smod_install(const struct store *s, const struct build *b);
 void build_free(struct build *b);
+/* A SHA-256 as libsemanage writes it (semodule -m, modules_checksum):
+ * "sha256:" and 64 hex digits, NUL-terminated. */
+#define SMOD_SUM_LEN (7 + 64)
+void smod_sum_str(const uint8_t d[32], char s[SMOD_SUM_LEN + 1]);
 /* The module as CIL: its cil file, or made from its hll when the store
  * has none (Debian leaves its disabled .pp modules so) or when fresh (-C);
  * with keep, the CIL made is written beside it, as libsemanage keeps it. */
