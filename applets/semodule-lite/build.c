@@ -458,14 +458,13 @@ static int install(const struct store *s, const char *rel, const void *p, size_t
 	if (mkdirs(dir) < 0)
 		goto out;
 	if (bin) {
-		char *b = xasprintf("%s.bin", path), *hb = root_file(b, ROOT_NOFOLLOW);
+		char *b = xasprintf("%s.bin", path);
 
-		if (!hb || (unlink(hb) < 0 && errno != ENOENT))
-			rc = -2;
+		host = root_file(b, ROOT_NOFOLLOW);
 		free(b);
-		free(hb);
-		if (rc == -2)
+		if (!host || (unlink(host) < 0 && errno != ENOENT))
 			goto out;
+		free(host);
 	}
 	host = root_file(path, 0);
 	if (host && write_file_atomic(host, p, len, s->file_mode) == 0 && chmod(host, s->file_mode) == 0)
@@ -476,7 +475,7 @@ out:
 	free(host);
 	free(dir);
 	free(path);
-	return rc < 0 ? -1 : 0;
+	return rc;
 }
 
 int smod_install(const struct store *s, const struct build *b)

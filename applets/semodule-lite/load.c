@@ -22,7 +22,6 @@ bool smod_selinux_on(void)
 {
 	return kfs_dir(KFS_SELINUXFS, NULL) != NULL;
 }
-#define enabled smod_selinux_on
 
 /* A selinuxfs file's first number, or -1 with errno. */
 static int read_num(const char *name)
@@ -68,7 +67,7 @@ static int getenforce(int argc, char **argv)
 
 	(void)argc;
 	(void)argv;
-	if (!enabled()) {
+	if (!smod_selinux_on()) {
 		printf("Disabled\n");
 		return 0;
 	}
@@ -93,7 +92,7 @@ static int setenforce(int argc, char **argv)
 		v = 0;
 	else
 		goto usage;
-	if (!enabled()) {
+	if (!smod_selinux_on()) {
 		fprintf(stderr, "setenforce: SELinux is disabled\n");
 		return 1;
 	}
@@ -158,7 +157,7 @@ static int getsebool(int argc, char **argv)
 		goto usage;
 	if (argc >= 2 && argv[1][0] == '-' && !all)
 		goto usage;
-	if (!enabled()) {
+	if (!smod_selinux_on()) {
 		fprintf(stderr, "getsebool:  SELinux is disabled\n");
 		return 1;
 	}
@@ -290,7 +289,7 @@ static int setsebool(int argc, char **argv)
 			"the next boot\n");
 		return 1;
 	}
-	if (!enabled()) {
+	if (!smod_selinux_on()) {
 		fprintf(stderr, "setsebool:  SELinux is disabled.\n");
 		return 1;
 	}
@@ -336,7 +335,7 @@ int smod_load_policy(void)
 	int vers, fd = -1, rc = -1;
 	size_t len = 0;
 
-	if (!enabled()) {
+	if (!smod_selinux_on()) {
 		fprintf(stderr, "load_policy:  Can't load policy:  SELinux is disabled (no selinuxfs)\n");
 		return -1;
 	}
@@ -408,7 +407,7 @@ static int sestatus(int argc, char **argv)
 		fprintf(stderr, "sestatus: only the status: -v and -b are not in this lsmbox\n");
 		return 1;
 	}
-	if (!enabled()) {
+	if (!smod_selinux_on()) {
 		row("SELinux status:", "disabled");
 		return 0;
 	}
