@@ -96,10 +96,10 @@ void build_free(struct build *b)
 }
 
 #ifdef CFG_LIB_SEPOL
-/* semanage's own changes, which it merges into the policy at a commit and
- * this tool does not. */
+/* semanage's own changes that it merges into the policy at a commit and
+ * this tool does not (booleans.local it does: bools.c). */
 static const char *const local_files[] = {
-	"booleans.local", "ports.local", "interfaces.local", "nodes.local", "users.local",
+	"ports.local", "interfaces.local", "nodes.local", "users.local",
 	"users_extra.local", "seusers.local", "ibpkeys.local", "ibendports.local",
 	"file_contexts.local",
 };
@@ -221,6 +221,103 @@ static int flag(struct txn *t, const char *name, bool on, bool *changed)
 	return 0;
 }
 
+/* What a commit installs besides the policy and file_contexts: seusers
+ * as tmp/ has it, and file_contexts.homedirs made for the policy pdb. */
+static int finish(struct txn *t, sepol_policydb_t *pdb, struct build *b)
+{
+	size_t len;
+	char *se = sat_read(t->tmp, "seusers", SMOD_FILE_MAX, &len);
+
+	b->has_seusers = se != NULL;
+	if (se && buf_put(&b->seusers, se, len) < 0) {
+		free(se);
+		return -1;
+	}
+	free(se);
+	if (t->s->genhomedircon &&
+	    (smod_genhomedircon(t->s, t->tmp, pdb, &b->homedirs) < 0 ||
+	     put(t->tmp, "file_contexts.homedirs", b->homedirs.p, b->homedirs.len) < 0))
+		return -1;
+	return 0;
+}
+
+/* tmp/name from tmp/name.linked, as a commit without a rebuild starts
+ * from them; libsemanage's empty file when there is none. */
+static int from_linked(struct txn *t, const char *name)
+{
+	char *linked = xasprintf("%s.linked", name), *text;
+	size_t len;
+	int rc;
+
+	text = sat_read(t->tmp, linked, SMOD_FILE_MAX, &len);
+	if (!text && errno != ENOENT) {
+		warn("%s/tmp/%s: %s", t->s->dir, linked, strerror(errno));
+		free(linked);
+		return -1;
+	}
+	rc = users_file(t, name, text, text ? len : 0);
+	free(text);
+	free(linked);
+	return rc;
+}
+
+/* A commit without a rebuild: the policy linked before, with the local
+ * changes merged; 1 when they did not change (nothing to install). */
+static int keep(struct txn *t, const struct build_opts *o, struct build *b)
+{
+	struct store *s = t->s;
+	sepol_handle_t *h = sepol_handle_create();
+	sepol_policy_file_t *pf = NULL;
+	sepol_policydb_t *pdb = NULL;
+	size_t len;
+	char *img = NULL;
+	int rc = -1, changed;
+	bool merged;
+
+	if (!h)
+		die("out of memory");
+	img = sat_read(t->tmp, "policy.linked", SMOD_POLICY_MAX, &len);
+	if (!img) {
+		warn("%s/active/policy.linked: %s", s->dir, strerror(errno));
+		goto out;
+	}
+	if (sepol_policy_file_create(&pf) < 0 || sepol_policydb_create(&pdb) < 0)
+		die("out of memory");
+	sepol_policy_file_set_mem(pf, img, len);
+	sepol_policy_file_set_handle(pf, h);
+	if (sepol_policydb_read(pdb, pf) < 0) {
+		warn("%s/active/policy.linked: libsepol cannot read it", s->dir);
+		goto out;
+	}
+	if (from_linked(t, "seusers") < 0 || from_linked(t, "users_extra") < 0)
+		goto out;
+	changed = smod_bools_merge(t, pdb, o->set, &merged);
+	if (changed <= 0) {
+		rc = changed < 0 ? -1 : 1;
+		goto out;
+	}
+	b->vers = s->policyvers ? s->policyvers : sepol_policy_kern_vers_max();
+	free(img);
+	img = sat_read(t->tmp, "file_contexts", SMOD_FILE_MAX, &len);
+	if (!img) {
+		warn("%s/active/file_contexts: %s", s->dir, strerror(errno));
+		goto out;
+	}
+	if (policy_image(pdb, &b->policy) < 0 ||
+	    put(t->tmp, "policy.kern", b->policy.p, b->policy.len) < 0 ||
+	    buf_put(&b->fc, img, len) < 0 || finish(t, pdb, b) < 0)
+		goto out;
+	rc = 0;
+out:
+	if (rc)
+		build_free(b);
+	free(img);
+	sepol_policydb_free(pdb);
+	sepol_policy_file_free(pf);
+	sepol_handle_destroy(h);
+	return rc;
+}
+
 #endif
 
 int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
@@ -236,7 +333,7 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 	char sum[SMOD_SUM_LEN + 1];
 	cil_db_t *db = NULL;
 	sepol_policydb_t *pdb = NULL;
-	bool force = o->force;
+	bool force = o->force, merged;
 	char *str;
 	size_t slen;
 
@@ -258,6 +355,8 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 	for (size_t i = 0; i < sizeof(computed) / sizeof(*computed); i++)
 		if (faccessat(t->tmp, computed[i], F_OK, AT_SYMLINK_NOFOLLOW) < 0)
 			force = true;
+	if (!force && !o->if_changed)
+		return keep(t, o, b);
 	n = smods_read(t->modules, &v);
 	if (n < 0)
 		return -1;
@@ -376,26 +475,15 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 		warn("libsepol could not optimize the policy");
 		goto fail;
 	}
+	/* The linked policy, then the kernel's: the same with the local
+	 * booleans merged. */
 	if (policy_image(pdb, &b->policy) < 0 ||
 	    put(t->tmp, "policy.linked", b->policy.p, b->policy.len) < 0 ||
+	    smod_bools_merge(t, pdb, o->set, &merged) < 0 ||
+	    (merged && policy_image(pdb, &b->policy) < 0) ||
 	    put(t->tmp, "policy.kern", b->policy.p, b->policy.len) < 0)
 		goto fail;
-	if (buf_put(&b->fc, files.p, files.len) < 0)
-		goto fail;
-	{
-		size_t len;
-		char *se = sat_read(t->tmp, "seusers", SMOD_FILE_MAX, &len);
-
-		b->has_seusers = se != NULL;
-		if (se && buf_put(&b->seusers, se, len) < 0) {
-			free(se);
-			goto fail;
-		}
-		free(se);
-	}
-	if (s->genhomedircon &&
-	    (smod_genhomedircon(s, t->tmp, pdb, &b->homedirs) < 0 ||
-	     put(t->tmp, "file_contexts.homedirs", b->homedirs.p, b->homedirs.len) < 0))
+	if (buf_put(&b->fc, files.p, files.len) < 0 || finish(t, pdb, b) < 0)
 		goto fail;
 	rc = 0;
 	goto out;

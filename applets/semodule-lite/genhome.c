@@ -155,6 +155,14 @@ struct gh {
 	int nroots;
 };
 
+/* A warning the rest of the work goes on after, which libsemanage's
+ * callers may silence (setsebool without -V: store's quiet). */
+#define gh_note(g, ...) \
+	do { \
+		if (!(g)->s->quiet) \
+			warn(__VA_ARGS__); \
+	} while (0)
+
 static bool space(char c)
 {
 	return isspace((unsigned char)c);
@@ -916,7 +924,7 @@ static int passwd_roots(struct gh *g, const struct text *libuser)
 				if (rc == ROOTS_OK && !claimed)
 					add_root(g, dir);
 				else if (rc == ROOTS_OK)
-					warn("%s: home directory %s: it or its parent is labelled by "
+					gh_note(g, "%s: home directory %s: it or its parent is labelled by "
 					     "the policy's file contexts (a system account? give it a "
 					     "uid under %u or over %u, or the shell /sbin/nologin)",
 					     str_esc(e->name, SHOWN_MAX), str_esc(e->dir, SHOWN_MAX),
@@ -1156,7 +1164,7 @@ static int add_login(struct gh *g, const char *name, const struct seu *u, const 
 	if (login[0] == '%') {
 		w = find_who(g, name);
 		if (w && w->login[0] == '%') {
-			warn("seusers: %s is mapped by group %s and by group %s; the rest of %s "
+			gh_note(g, "seusers: %s is mapped by group %s and by group %s; the rest of %s "
 			     "is left out (map %s by its own name)",
 			     str_esc(name, SHOWN_MAX), str_esc(w->login + 1, SHOWN_MAX),
 			     str_esc(login + 1, SHOWN_MAX), str_esc(login + 1, SHOWN_MAX),
@@ -1169,7 +1177,7 @@ static int add_login(struct gh *g, const char *name, const struct seu *u, const 
 	rc = pw_find(g, name, &e);
 	if (rc <= 0) {
 		if (!rc)
-			warn("seusers: login %s is not in /etc/passwd", str_esc(name, SHOWN_MAX));
+			gh_note(g, "seusers: login %s is not in /etc/passwd", str_esc(name, SHOWN_MAX));
 		return !rc ? LOGIN_OK : rc == -1 ? LOGIN_LOOKUP : LOGIN_FATAL;
 	}
 	home = dir_trim(e->dir);
@@ -1203,7 +1211,7 @@ static int add_group(struct gh *g, const struct seu *u, const char *login)
 
 	if (rc <= 0) {
 		if (!rc)
-			warn("seusers: no group %s in /etc/group", str_esc(login + 1, SHOWN_MAX));
+			gh_note(g, "seusers: no group %s in /etc/group", str_esc(login + 1, SHOWN_MAX));
 		return rc;
 	}
 	for (int i = 0; i < gr->nmem && rc != LOGIN_CLASH; i++)

@@ -221,88 +221,180 @@ static int bool_value(const char *v)
 	return -1;
 }
 
-/* setsebool's NAME=VALUE pairs, every one checked, then all written
- * pending and committed by one write: one policy change, as libselinux's
- * security_set_boolean_list.  Its exit status. */
-static int set_booleans(char **pairs, int n)
+static void active_error(int e)
 {
-	for (int j = 0; j < n; j++) {
-		char *eq = strchr(pairs[j], '=');
-		int a, p;
-
-		if (!eq || eq == pairs[j]) {
-			fprintf(stderr, "setsebool: '%s' is not NAME=VALUE\n", pairs[j]);
-			return 1;
-		}
-		*eq = 0;
-		if (bool_value(eq + 1) < 0) {
-			fprintf(stderr, "Illegal value for boolean %s=%s\n", pairs[j], eq + 1);
-			return 1;
-		}
-		if (boolean(pairs[j], &a, &p) < 0) {
-			fprintf(stderr, "Could not change active booleans: Invalid boolean\n");
-			return 1;
-		}
-	}
-	for (int j = 0; j < n; j++) {
-		char *rel = xasprintf("booleans/%s", pairs[j]);
-		int rc = write_str(rel, bool_value(pairs[j] + strlen(pairs[j]) + 1) ? "1" : "0", 1);
-
-		free(rel);
-		if (rc < 0) {
-			perror("Could not change active booleans");
-			return 1;
-		}
-	}
-	if (write_str("commit_pending_bools", "1", 1) < 0) {
-		perror("Could not change active booleans");
-		return 1;
-	}
-	return 0;
+	if (e == ENOENT)
+		fprintf(stderr, "Could not change active booleans: Invalid boolean\n");
+	else
+		fprintf(stderr, "Could not change active booleans%s: %s\n",
+			getuid() ? ". Please try as root" : "", strerror(e));
 }
 
+/* set's values made active, as libselinux's security_set_boolean_list:
+ * every one found first (where libselinux would write some and put them
+ * back), then each written pending, then one commit: one policy change.
+ * A write that fails puts those before it back to the active values
+ * read first.  0, or -1 and errno. */
+static int activate(const struct sbools *bl)
+{
+	int *was, p, e, rc = -1;
+	size_t j;
+
+	/* No selinuxfs: no such boolean, as libselinux says. */
+	if (!smod_selinux_on()) {
+		errno = ENOENT;
+		return -1;
+	}
+	was = xmalloc((bl->n + 1) * sizeof(*was));
+	for (j = 0; j < bl->n; j++)
+		if (boolean(bl->v[j].name, &was[j], &p) < 0)
+			goto out;
+	for (j = 0; j < bl->n; j++) {
+		char *rel = xasprintf("booleans/%s", bl->v[j].name);
+		int w = write_str(rel, bl->v[j].value ? "1" : "0", 1);
+
+		free(rel);
+		if (w < 0)
+			goto back;
+	}
+	rc = write_str("commit_pending_bools", "1", 1);
+	goto out;
+back:
+	e = errno;
+	while (j--) {
+		char *rel = xasprintf("booleans/%s", bl->v[j].name);
+
+		write_str(rel, was[j] ? "1" : "0", 1);
+		free(rel);
+	}
+	errno = e;
+out:
+	e = errno;
+	free(was);
+	errno = e;
+	return rc;
+}
+
+struct persist {
+	struct store st;
+	struct build b;
+};
+
+static int installed(void *arg)
+{
+	struct persist *ps = arg;
+
+	return smod_install(&ps->st, &ps->b);
+}
+
+/* setsebool -P: the values kept in the store of SELINUXTYPE (its
+ * booleans.local) and its policy made with them, without a rebuild
+ * unless one is due; made active too when SELinux is on; the policy
+ * loaded unless noreload (never under --root), as libsemanage commits
+ * them; its warnings said only when verbose.  0, or -1 after a message. */
+static int persist(const struct sbools *set, bool noreload, bool verbose)
+{
+	struct persist ps = { 0 };
+	struct build_opts o = { .set = set };
+	struct txn t;
+	int rc = -1;
+
+	if (store_open_existing(&ps.st) < 0) {
+		fprintf(stderr, getuid() ? "Cannot set persistent booleans, please try as root.\n"
+					 : "Cannot set persistent booleans without managed policy.\n");
+		goto out;
+	}
+	ps.st.quiet = !verbose;
+	if (txn_begin(&t, &ps.st) < 0)
+		goto out;
+	if (smod_build(&t, &o, &ps.b) != 0) {
+		txn_abort(&t);
+		goto out;
+	}
+	if (smod_selinux_on() && activate(set) < 0) {
+		fprintf(stderr, "Failed to commit changes to booleans: %s\n", strerror(errno));
+		txn_abort(&t);
+		build_free(&ps.b);
+		goto out;
+	}
+	t.installed = installed;
+	t.arg = &ps;
+	rc = txn_commit(&t) < 0 ? -1 : 0;
+	build_free(&ps.b);
+	if (rc == 0 && !noreload && !root_dir() && smod_selinux_on() && smod_load_policy() < 0)
+		rc = -1;
+out:
+	store_close(&ps.st);
+	return rc;
+}
+
+/* setsebool 3.4: [-NPV] NAME VALUE, or NAME=VALUE...; every failure after
+ * the usage exits 255, as its -1 from main. */
 static int setsebool(int argc, char **argv)
 {
 	static const char usage[] =
 		"\nUsage:  setsebool [ -NPV ] boolean value | bool1=val1 bool2=val2...\n\n";
-	char **pairs;
-	int i = 1, n, rc;
-	bool persist = false;
+	struct sbools set = { 0 };
+	char **list, *one = NULL;
+	bool persistent = false, noreload = false, verbose = false;
+	int opt, n, rc;
 
-	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		for (const char *f = argv[i] + 1; *f; f++) {
-			if (*f == 'P')
-				persist = true;
-			else if (*f != 'N' && *f != 'V')
-				goto usage;
-		}
+	if (argc < 2)
+		goto usage;
+	optind = 1;
+	while ((opt = getopt(argc, argv, "PNV")) != -1) {
+		if (opt == 'P')
+			persistent = true;
+		else if (opt == 'N')
+			noreload = true;
+		else if (opt == 'V')
+			verbose = true;
+		else
+			goto usage;
 	}
-	if (i >= argc) {
+	if (argc - optind < 1) {
 		fprintf(stderr, "Error: boolean name required\n");
 		goto usage;
 	}
-	if (!strchr(argv[i], '=') && argc - i != 2)
-		goto usage;
-	if (persist) {
-		fprintf(stderr, "setsebool: -P keeps the value in the policy store and rebuilds the "
-			"policy, which this lsmbox cannot do yet; without -P the value holds until "
-			"the next boot\n");
-		return 1;
+	if (!strchr(argv[optind], '=')) {
+		if (argc - optind != 2)
+			goto usage;
+		one = xasprintf("%s=%s", argv[optind], argv[optind + 1]);
+		list = &one;
+		n = 1;
+	} else {
+		list = argv + optind;
+		n = argc - optind;
 	}
-	if (!smod_selinux_on()) {
-		fprintf(stderr, "setsebool:  SELinux is disabled.\n");
-		return 1;
+	for (int j = 0; j < n; j++) {
+		char *eq = strchr(list[j], '=');
+		int v;
+
+		if (!eq) {
+			fprintf(stderr, "setsebool: '=' not found in boolean expression %s\n", list[j]);
+			goto fail;
+		}
+		*eq = 0;
+		v = bool_value(eq + 1);
+		if (v < 0) {
+			fprintf(stderr, "setsebool: illegal value %s for boolean %s\n", eq + 1, list[j]);
+			*eq = '=';
+			goto fail;
+		}
+		smod_bools_set(&set, list[j], v);
+		*eq = '=';
 	}
-	n = strchr(argv[i], '=') ? argc - i : 1;
-	pairs = xmalloc((size_t)n * sizeof(*pairs));
-	for (int j = 0; j < n; j++)
-		pairs[j] = n == 1 && !strchr(argv[i], '=') ? xasprintf("%s=%s", argv[i], argv[i + 1])
-							   : xstrdup(argv[i + j]);
-	rc = set_booleans(pairs, n);
-	for (int j = 0; j < n; j++)
-		free(pairs[j]);
-	free(pairs);
-	return rc;
+	if (persistent)
+		rc = persist(&set, noreload, verbose);
+	else if ((rc = activate(&set)) < 0)
+		active_error(errno);
+	free(one);
+	smod_bools_free(&set);
+	return rc < 0 ? 255 : 0;
+fail:
+	free(one);
+	smod_bools_free(&set);
+	return 255;
 usage:
 	fputs(usage, stderr);
 	return 1;

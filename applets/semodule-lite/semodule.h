@@ -15,6 +15,8 @@
  * or unpacked: refpolicy's largest module is under 1 MB of CIL, its whole
  * store 22.5 MB. */
 #define SMOD_FILE_MAX ((size_t)64 << 20)
+/* The largest binary policy read (refpolicy's: 2.3 MB). */
+#define SMOD_POLICY_MAX ((size_t)256 << 20)
 
 /* bz.c: the store's compressed files.  libsemanage writes cil and hll as
  * bzip2 and reads either bzip2 (by its "BZh" magic) or the plain bytes. */
@@ -74,11 +76,16 @@ struct store {
 	bool optimize;		/* optimize-policy (false) */
 	bool xen;		/* target-platform = xen */
 	char *ignoredirs;	/* ignoredirs: ';'-separated, or NULL */
+	bool quiet;		/* a commit's warnings unsaid (setsebool
+				 * without -V, as its silenced libsemanage) */
 };
 /* The store of that name (NULL: SELINUXTYPE of /etc/selinux/config) under
  * store_root (NULL: semanage.conf's, else /var/lib/selinux), made if
  * missing (its root must exist, as libsemanage wants); dies on failure. */
 void store_open(struct store *s, const char *name, const char *store_root);
+/* The store of SELINUXTYPE as it is: -1 (no message) when it or its
+ * active/ is not there, as libsemanage's "not managed". */
+int store_open_existing(struct store *s);
 void store_close(struct store *s);
 
 /* Beneath directory dfd, never following a symbolic link: open rel (its
@@ -149,6 +156,34 @@ bool smod_name_ok(const char *name);
 /* A lang_ext as libsemanage takes it: [a-zA-Z0-9][a-zA-Z0-9_-]*. */
 bool smod_lang_ok(const char *lang);
 
+/* bools.c: booleans.local, semanage's persistent boolean values. */
+struct sbool {
+	char *name;
+	int value;		/* 0 or 1 */
+};
+struct sbools {
+	struct sbool *v;	/* in the file's order */
+	size_t n;
+};
+/* text (len bytes of file) as libsemanage 3.4 reads booleans.local; 0, or
+ * -1 after a "file:line: what" message (bl then empty). */
+int smod_bools_parse(const char *file, const char *text, size_t len, struct sbools *bl);
+/* The file libsemanage writes for bl: its header, then NAME=VALUE lines. */
+void smod_bools_text(const struct sbools *bl, struct buf *out);
+struct sbool *smod_bools_find(const struct sbools *bl, const char *name);
+/* name's value replaced, or name added last. */
+void smod_bools_set(struct sbools *bl, const char *name, int value);
+void smod_bools_free(struct sbools *bl);
+/* The transaction's booleans.local merged into policy (a
+ * sepol_policydb_t *) as libsemanage merges it at a commit: first the
+ * values of set (setsebool -P; NULL: none), each of which must name a
+ * boolean of the policy or of the file (else "Boolean NAME is not
+ * defined"); then records for booleans the policy lacks dropped; each
+ * value left set in the policy (*merged: there was one).  The file is
+ * written again when it changed.  1 when it did, 0 when not, -1 after a
+ * message (not in a build without LIB_SEPOL). */
+int smod_bools_merge(struct txn *t, void *policy, const struct sbools *set, bool *merged);
+
 /* build.c: the rebuild of a commit. */
 struct build_opts {
 	bool no_dontaudit;	/* -D */
@@ -157,6 +192,11 @@ struct build_opts {
 	bool if_changed;	/* --rebuild-if-modules-changed: only when the
 				 * modules' checksum differs from the store's */
 	bool force;		/* rebuild even then (-B, a module changed) */
+	/* Without force or if_changed: no compile, unless a flag changed or
+	 * a computed file is missing; the policy linked before is merged
+	 * with the store's local changes (booleans.local, with set's new
+	 * values), and nothing is built when they did not change. */
+	const struct sbools *set;
 };
 /* What the rebuild made that goes under /etc/selinux/STORE. */
 struct build {

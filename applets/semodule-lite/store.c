@@ -203,7 +203,9 @@ static void read_conf(struct store *s)
 	free(text);
 }
 
-void store_open(struct store *s, const char *name, const char *store_root)
+/* The store named; with make, made when missing (else -1 when it or
+ * its active/ is not there). */
+static int store_at(struct store *s, const char *name, const char *store_root, bool make)
 {
 	char *dir;
 	int fd;
@@ -217,38 +219,67 @@ void store_open(struct store *s, const char *name, const char *store_root)
 		die("store name %s is invalid", str_esc(s->name, SIZE_MAX));
 	s->root = xstrdup(store_root ? store_root : s->conf_root ? s->conf_root : "/var/lib/selinux");
 	s->etc = xasprintf("/etc/selinux/%s", s->name);
+	s->dir = xasprintf("%s/%s", s->root, s->name);
+	s->fd = -1;
 	/* The store root must exist (libsemanage makes no parents); the
 	 * store, active/ and active/modules/ are made on first use. */
 	dir = root_path(s->root);
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
+	if (fd < 0) {
+		if (!make)
+			return free(dir), -1;
 		die_errno("could not open the store root %s", str_esc(dir, SIZE_MAX));
+	}
 	free(dir);
-	if (mkdirat(fd, s->name, 0700) < 0 && errno != EEXIST)
+	if (make && mkdirat(fd, s->name, 0700) < 0 && errno != EEXIST)
 		die_errno("could not create module store %s/%s", s->root, s->name);
 	s->fd = openat(fd, s->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (s->fd < 0)
-		die_errno("%s/%s", s->root, s->name);
 	close(fd);
-	s->dir = xasprintf("%s/%s", s->root, s->name);
+	if (s->fd < 0) {
+		if (!make)
+			return -1;
+		die_errno("%s/%s", s->root, s->name);
+	}
 	/* active/ and active/modules/ as libsemanage's first connect makes
 	 * them, or back from previous/ after a cut swap. */
 	if (faccessat(s->fd, "active/modules", F_OK, AT_SYMLINK_NOFOLLOW) < 0) {
-		int lock = store_lock(s, "semanage.trans.LOCK", "transaction lock");
+		int lock;
+
+		/* Not a store yet: nothing made in it (not even a lock). */
+		if (!make && faccessat(s->fd, "active", F_OK, AT_SYMLINK_NOFOLLOW) < 0 &&
+		    faccessat(s->fd, "previous", F_OK, AT_SYMLINK_NOFOLLOW) < 0)
+			return -1;
+		lock = store_lock(s, "semanage.trans.LOCK", "transaction lock");
 
 		if (lock < 0)
 			die("could not open the store %s", s->dir);
 		store_recover(s);
+		if (!make && faccessat(s->fd, "active", F_OK, AT_SYMLINK_NOFOLLOW) < 0) {
+			store_unlock(lock);
+			return -1;
+		}
 		if ((mkdirat(s->fd, "active", 0700) < 0 && errno != EEXIST) ||
 		    (mkdirat(s->fd, "active/modules", 0700) < 0 && errno != EEXIST))
 			die_errno("could not create module store %s", s->dir);
 		store_unlock(lock);
 	}
+	return 0;
+}
+
+void store_open(struct store *s, const char *name, const char *store_root)
+{
+	store_at(s, name, store_root, true);
+}
+
+int store_open_existing(struct store *s)
+{
+	return store_at(s, NULL, NULL, false);
 }
 
 void store_close(struct store *s)
 {
-	close(s->fd);
+	if (s->fd >= 0)
+		close(s->fd);
 	free(s->name);
 	free(s->root);
 	free(s->conf_root);

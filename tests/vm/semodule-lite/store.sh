@@ -7,10 +7,13 @@
 # loaded policy has its type.  The policy stays permissive: its few rules
 # would deny the test itself.  A boot of its own (enforcing=0 sets it
 # apart from tools.sh's), since a policy it leaves loaded would change
-# what tools.sh finds before its own.
+# what tools.sh finds before its own.  Then setsebool -P: the kernel's
+# value, the store's booleans.local and the policy installed, beside
+# Debian's setsebool 3.4 (carried in with its libraries) on the same
+# store, and the value a policy loaded afresh starts with.
 # vm-kernel: debian
 # vm-append: lsm=selinux selinux=1 security=selinux enforcing=0
-# vm-carry: tests/semodule-lite/base.cil
+# vm-carry: tests/semodule-lite/base.cil anchor:/usr/sbin/setsebool anchor:/usr/sbin/setfiles anchor:/usr/sbin/sefcontext_compile
 . /vm/lib.sh
 F=/sys/fs/selinux
 mkdir -p $F
@@ -61,3 +64,47 @@ is "removed: vmmod_t gone from the kernel" no valid vmmod_t
 is "a module that does not compile: exit 1" 1 sh -c 'printf "(allow nosuch_t self (file (read)))\n" > bad.cil; lsmbox semodule-lite -i bad.cil 2>/dev/null; echo $?'
 is "and the kernel's policy is as it was: base_t there" yes valid base_t
 is "and the store lists what it did: base kernel" "base kernel" sh -c 'lsmbox semodule-lite -l | tr "\n" " " | sed "s/ \$//"'
+
+# ---- setsebool -P ----
+printf '(boolean vmb false)\n(booleanif vmb (true (allow base_t self (file (read)))))\n' > vmbool.cil
+ok "install a module with a boolean" lsmbox semodule-lite -i vmbool.cil
+is "the kernel has it off" "0 0" cat $F/booleans/vmb
+S=/var/lib/selinux/tiny/active
+P=/etc/selinux/tiny/policy/policy.$(cat $F/policyvers)
+ok "setsebool -P vmb on (ours)" lsmbox setsebool -P vmb on
+is "the kernel's value: on" "1 1" cat $F/booleans/vmb
+has "booleans.local keeps it" "vmb=1" cat $S/booleans.local
+ok "the installed policy is the store's policy.kern" cmp $S/policy.kern $P
+# Debian's setsebool -N -P and ours, each from the same store and kernel.
+# libsemanage's commit runs setfiles -c and sefcontext_compile from /sbin.
+mkdir -p /sbin
+ln -sf /vm/anchor/setfiles /sbin/setfiles
+ln -sf /vm/anchor/sefcontext_compile /sbin/sefcontext_compile
+cp -a /var/lib/selinux/tiny /tmp/store.0
+cp -a /etc/selinux/tiny /tmp/etc.0
+ok "Debian's setsebool -N -P vmb=0" /vm/anchor/setsebool -V -N -P vmb=0
+is "the anchor made it off in the kernel" "0 0" cat $F/booleans/vmb
+cp $S/booleans.local /tmp/anchor.local
+cp $S/policy.kern /tmp/anchor.kern
+cp $P /tmp/anchor.installed
+rm -rf /var/lib/selinux/tiny /etc/selinux/tiny
+cp -a /tmp/store.0 /var/lib/selinux/tiny
+cp -a /tmp/etc.0 /etc/selinux/tiny
+lsmbox setsebool vmb on
+ok "ours: setsebool -N -P vmb=0 on the same store" lsmbox setsebool -N -P vmb=0
+is "ours made it off in the kernel" "0 0" cat $F/booleans/vmb
+ok "booleans.local: the anchor's bytes" cmp /tmp/anchor.local $S/booleans.local
+ok "policy.kern: the anchor's bytes" cmp /tmp/anchor.kern $S/policy.kern
+ok "the installed policy: the anchor's bytes" cmp /tmp/anchor.installed $P
+ok "the anchor reads ours: setsebool -N -P vmb=1" /vm/anchor/setsebool -N -P vmb=1
+has "and writes vmb=1" "vmb=1" cat $S/booleans.local
+# A policy loaded where the kernel had no vmb starts with the store's
+# value: a second store without the module, loaded, then tiny again.
+ok "a second store, other, without vmbool" lsmbox semodule-lite -n -s other -i /vm/top/tests/semodule-lite/base.cil kernel.cil
+sed -i 's/^SELINUXTYPE=.*/SELINUXTYPE=other/' /etc/selinux/config
+ok "load other" lsmbox load_policy
+is "other has no vmb" no sh -c "test -e $F/booleans/vmb && echo yes || echo no"
+sed -i 's/^SELINUXTYPE=.*/SELINUXTYPE=tiny/' /etc/selinux/config
+ok "load tiny again" lsmbox load_policy
+is "vmb starts on: the value setsebool -P kept" "1 1" cat $F/booleans/vmb
+is "getsebool says so" "vmb --> on" lsmbox getsebool vmb

@@ -8,7 +8,7 @@
 # policy stays permissive: its few rules would deny the test itself.
 # vm-kernel: debian
 # vm-append: lsm=selinux selinux=1 security=selinux
-# vm-carry: anchor:/usr/bin/secilc tests/semodule-lite/base.cil
+# vm-carry: anchor:/usr/bin/secilc anchor:/usr/sbin/setsebool tests/semodule-lite/base.cil
 . /vm/lib.sh
 F=/sys/fs/selinux
 for t in getenforce setenforce getsebool setsebool load_policy sestatus; do ln -s /bin/lsmbox /bin/$t; done
@@ -47,5 +47,13 @@ is "the kernel's boolean file: active and pending 1" "1 1" cat $F/booleans/vmtes
 is "getsebool: on" "vmtest --> on" getsebool vmtest
 ok "setsebool vmtest=0 (the list form)" setsebool vmtest=0
 is "the kernel's boolean file: 0 0" "0 0" cat $F/booleans/vmtest
-is "setsebool of a boolean the policy lacks: exit 1, nothing set" 1 sh -c 'setsebool nope on 2>/dev/null; echo $?'
+is "setsebool of a boolean the policy lacks: exit 255, nothing set" 255 sh -c 'setsebool nope on 2>/dev/null; echo $?'
 is "getsebool of one it lacks: exit 255" 255 sh -c 'getsebool nope 2>/dev/null; echo $?'
+# Debian's setsebool (without -P) beside ours on the kernel's selinuxfs.
+for args in "nope on" "vmtest=1 nope=0" "vmtest maybe" "vmtest=1 vmtest"; do
+	is "setsebool $args: Debian's words and exit status" \
+		"$(/vm/anchor/setsebool $args 2>&1; echo "exit $?")" sh -c "setsebool $args 2>&1; echo \"exit \$?\""
+done
+is "after those, vmtest is as it was" "0 0" cat $F/booleans/vmtest
+ok "Debian's setsebool vmtest on" /vm/anchor/setsebool vmtest on
+is "ours reads what it set" "vmtest --> on" getsebool vmtest
