@@ -466,7 +466,7 @@ static int put_module(const char *name, const char *lang, const struct buf *data
 	const struct smod *there;
 	int lock, mfd, n, rc = -1;
 	bool cil = !strcasecmp(lang, "cil");
-	char *dir = xasprintf("%03u/%s", TT.prio, name), *rel = NULL;
+	char prio[4], *dir = xasprintf("%03u/%s", TT.prio, name), *rel = NULL;
 
 	if (!smod_name_ok(name)) {
 		fprintf(stderr, "libsemanage.semanage_module_info_set_name: Name %s is invalid.\n",
@@ -494,16 +494,14 @@ static int put_module(const char *name, const char *lang, const struct buf *data
 		    "is a disabled instance of this module present in the system.", name);
 	modules_done(v, n, lock, mfd);
 	rel = xasprintf("%s/lang_ext", dir);
+	snprintf(prio, sizeof(prio), "%03u", TT.prio);
 	if (mkdirat(TT.txn.modules, "disabled", 0700) < 0 && errno != EEXIST) {
 		warn("%s/tmp/modules/disabled: %s", TT.st.dir, strerror(errno));
 		goto out;
 	}
-	dir[3] = 0;	/* the priority's directory, then the module's */
-	if (mkdirat(TT.txn.modules, dir, 0700) < 0 && errno != EEXIST)
-		dir[3] = '?';
-	else
-		dir[3] = '/';
-	if (dir[3] != '/' || (mkdirat(TT.txn.modules, dir, 0700) < 0 && errno != EEXIST) ||
+	/* The priority's directory, then the module's. */
+	if ((mkdirat(TT.txn.modules, prio, 0700) < 0 && errno != EEXIST) ||
+	    (mkdirat(TT.txn.modules, dir, 0700) < 0 && errno != EEXIST) ||
 	    sat_write(TT.txn.modules, rel, lang, strlen(lang)) < 0) {
 		warn("%s/tmp/modules/%s: %s", TT.st.dir, dir, strerror(errno));
 		goto out;
