@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: Apache-2.0
+/* aa-compile.c: apparmor_parser's command line over AppArmor's profile
+ * language: the declaration, the options, and the driver of the passes.
+ * Done so far: the scanner with its includes (lex.c), and -p, which
+ * writes a profile with its includes expanded as apparmor_parser -p does.
+ * Compiling to the kernel's binary policy is not done yet: without -p a
+ * call says so and exits 2. */
+/* applet: aa-compile
+ * summary: compile AppArmor profiles into the kernel's binary policy
+ * usage: aa-compile [--root DIR] [OPTION]... PROFILE...
+ * usage: aa-compile -p [-I DIR]... [-b DIR] [PROFILE|DIR]...
+ * help:
+ * Read AppArmor profiles as apparmor_parser 3.0.8 reads them: includes on
+ * the search path (-I, then -b, default /etc/apparmor.d, under --root),
+ * each file once.  Compiling them into the binary policy the kernel loads
+ * is not implemented yet (exit 2).
+ *
+ *   -p, --preprocess     write each profile with its includes expanded, as
+ *                        apparmor_parser -p writes it (a directory: its
+ *                        files in name order; none: standard input)
+ *   -I, --Include DIR    add DIR to the include search path (before -b)
+ *   -b, --base DIR       the base directory (default /etc/apparmor.d)
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "aa.h"
+
+enum { OP_P, OP_I, OP_B, OP_HELP_SHORT };
+
+static struct opt opts[] = {
+	[OP_P] = { 'p', "preprocess", 0 },
+	[OP_I] = { 'I', "Include", OPT_ARG },
+	[OP_B] = { 'b', "base", OPT_ARG },
+	[OP_HELP_SHORT] = { 'h', NULL, 0 },
+	OPT_END,
+};
+
+static struct {
+	const char **dirs;
+	int ndirs;
+} TT;
+
+static void option(struct opt *o, void *arg)
+{
+	(void)arg;
+	/* Each -I in its order, as apparmor_parser adds them. */
+	if (o == &opts[OP_I]) {
+		size_t n = strlen(o->arg);
+
+		if (!n)
+			return;
+		TT.dirs = xrealloc(TT.dirs, (size_t)(TT.ndirs + 1) * sizeof(*TT.dirs));
+		/* trailing slashes stripped */
+		while (n > 1 && o->arg[n - 1] == '/')
+			n--;
+		TT.dirs[TT.ndirs++] = xstrndup(o->arg, n);
+	}
+}
+
+/* -p: one profile file's text (NULL: standard input's) with its
+ * includes expanded, to standard output; 0, or after a message
+ * apparmor_parser's status: errno for a file that cannot be opened, 1
+ * for one it cannot read or scan. */
+static int preprocess(const char *file)
+{
+	struct aa_lex_opts lo = { TT.dirs, TT.ndirs, stdout };
+	struct aa_lex *lx = aa_lex_open(file, &lo);
+	struct aa_token t;
+	int rc = 0;
+
+	if (!lx && file && errno) {
+		int e = errno;
+
+		warn("Could not read profile %s: %s.", file, strerror(e));
+		return e;
+	}
+	if (!lx)
+		return 1;
+	do {
+		if (aa_lex_next(lx, &t) < 0) {
+			rc = 1;
+			break;
+		}
+	} while (t.t != AT_EOF);
+	aa_lex_close(lx);
+	fflush(stdout);
+	return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A profile operand: a file, or a directory's files in name order (not
+ * its directories, not the names apparmor skips).  Its status. */
+static int operand(const char *path)
+{
+	struct stat st;
+	struct dirent *e;
+	char **names = NULL;
+	int n = 0, rc = 0;
+	DIR *d;
+
+	if (stat(path, &st) < 0) {
+		rc = errno;
+		warn("File %s not found, skipping...", path);
+		return rc;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return preprocess(path);
+	d = opendir(path);
+	if (!d) {
+		rc = errno;
+		warn("There was an error while loading profiles from %s", path);
+		return rc;
+	}
+	while ((e = readdir(d)) && n < 65536)
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			names = xrealloc(names, (size_t)(n + 1) * sizeof(*names));
+			names[n++] = xstrdup(e->d_name);
+		}
+	closedir(d);
+	if (names)
+		qsort(names, (size_t)n, sizeof(*names), cmp_str);
+	for (int i = 0; i < n; i++) {
+		char *p = xasprintf("%s/%s", path, names[i]);
+		int r = 0;
+
+		if (stat(p, &st) == 0 && !S_ISDIR(st.st_mode) && !aa_skipped_name(names[i], NULL))
+			r = preprocess(p);
+		if (r)
+			rc = r;
+		free(p);
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+int aa_compile_main(int argc, char **argv)
+{
+	const char *base = "/etc/apparmor.d";
+	int rc = 0;
+
+	opt_parse_each(&argc, &argv, opts, 0, option, NULL);
+	if (opts[OP_HELP_SHORT].seen) {
+		show_help(this_applet);
+		return 0;
+	}
+	if (opts[OP_B].seen)
+		base = opts[OP_B].arg;
+	/* The base last on the search path, after every -I. */
+	TT.dirs = xrealloc(TT.dirs, (size_t)(TT.ndirs + 1) * sizeof(*TT.dirs));
+	TT.dirs[TT.ndirs++] = xstrdup(base);
+	if (!opts[OP_P].seen) {
+		fprintf(stderr, "%s: compiling profiles into the kernel's binary policy is not "
+			"implemented yet (-p works)\n", applet_name());
+		rc = 2;
+		goto out;
+	}
+	/* The last failure's status, as apparmor_parser's. */
+	if (!argc)
+		rc = preprocess(NULL);
+	for (int i = 0; i < argc; i++) {
+		int r = operand(argv[i]);
+
+		if (r)
+			rc = r;
+	}
+out:
+	for (int i = 0; i < TT.ndirs; i++)
+		free((char *)TT.dirs[i]);
+	free(TT.dirs);
+	return rc;
+}

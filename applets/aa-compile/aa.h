@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+/* aa.h: aa-compile's model: the tokens of AppArmor's profile language as
+ * apparmor_parser 3.0.8's scanner (parser_lex.l) cuts them, and the
+ * passes.  lex.c scans, following include directives as the scanner does
+ * (the search path, "include if exists", directories, each file once a
+ * run), and can echo what it reads: apparmor_parser's -p. */
+#ifndef AA_H
+#define AA_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "lsmbox.h"
+
+enum aa_tok {
+	AT_EOF,
+	AT_ID,			/* a name, path or label (escapes processed) */
+	AT_VALUE,		/* a value: of a variable, a condition, a list */
+	AT_MODE,		/* file permissions: rwlkmix... */
+	AT_OPEN, AT_CLOSE,	/* { } */
+	AT_OPENPAREN, AT_CLOSEPAREN,
+	AT_END_OF_RULE,		/* , */
+	AT_EQUALS, AT_ADD_ASSIGN, AT_ARROW, AT_CARET, AT_COLON, AT_LE,
+	AT_SET_VAR,		/* @{NAME} */
+	AT_BOOL_VAR,		/* ${NAME} */
+	AT_HAT, AT_PROFILE,
+	AT_CONDID,		/* NAME before = or in ( */
+	AT_CONDLISTID,		/* peer= ( or xattrs= ( */
+	AT_KEYWORD,		/* text is the keyword */
+};
+
+struct aa_token {
+	enum aa_tok t;
+	char *text;		/* owned by the scanner until the next token */
+	struct srcloc loc;
+};
+
+struct aa_lex_opts {
+	const char *const *dirs;	/* the include search path, in order */
+	int ndirs;
+	FILE *echo;		/* -p: what is read, includes expanded; or NULL */
+};
+
+struct aa_lex;
+/* A scanner over file (a path on the host; NULL: standard input), its
+ * includes opened through the jail (lib/paths.c); NULL with errno when
+ * file cannot be opened, NULL and errno 0 after a message when it cannot
+ * be read. */
+struct aa_lex *aa_lex_open(const char *file, const struct aa_lex_opts *o);
+/* The next token: 0, or -1 after a located message (the scan is over). */
+int aa_lex_next(struct aa_lex *lx, struct aa_token *tok);
+void aa_lex_close(struct aa_lex *lx);
+/* A directory entry apparmor leaves out: dot files, README, packaging
+ * leftovers (.dpkg-old, ...); some it names ("Ignoring: 'PATH'"). */
+bool aa_skipped_name(const char *name, const char *path);
+
+#endif
