@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /* aa-compile.c: apparmor_parser's command line over AppArmor's profile
  * language: the declaration, the options, and the driver of the passes.
- * Done so far: the scanner with its includes (lex.c), and -p, which
- * writes a profile with its includes expanded as apparmor_parser -p does.
+ * Done so far: the scanner with its includes (lex.c), the grammar's
+ * syntax (parse.c), and -p, which writes a profile with its includes
+ * expanded as apparmor_parser -p does.
  * Compiling to the kernel's binary policy is not done yet: without -p a
  * call says so and exits 2. */
 /* applet: aa-compile
@@ -12,7 +13,7 @@
  * help:
  * Read AppArmor profiles as apparmor_parser 3.0.8 reads them: includes on
  * the search path (-I, then -b, default /etc/apparmor.d, under --root),
- * each file once.  Compiling them into the binary policy the kernel loads
+ * each file once a profile, and the grammar's syntax checked.  Compiling them into the binary policy the kernel loads
  * is not implemented yet (exit 2).
  *
  *   -p, --preprocess     write each profile with its includes expanded, as
@@ -20,6 +21,8 @@
  *                        files in name order; none: standard input)
  *   -I, --Include DIR    add DIR to the include search path (before -b)
  *   -b, --base DIR       the base directory (default /etc/apparmor.d)
+ *   -j, --jobs N         taken for apparmor_parser's sake: profiles are
+ *                        read one after another (its -j1)
  */
 #include <dirent.h>
 #include <errno.h>
@@ -30,12 +33,13 @@
 
 #include "aa.h"
 
-enum { OP_P, OP_I, OP_B, OP_HELP_SHORT };
+enum { OP_P, OP_I, OP_B, OP_J, OP_HELP_SHORT };
 
 static struct opt opts[] = {
 	[OP_P] = { 'p', "preprocess", 0 },
 	[OP_I] = { 'I', "Include", OPT_ARG },
 	[OP_B] = { 'b', "base", OPT_ARG },
+	[OP_J] = { 'j', "jobs", OPT_ARG },
 	[OP_HELP_SHORT] = { 'h', NULL, 0 },
 	OPT_END,
 };
@@ -70,7 +74,6 @@ static int preprocess(const char *file)
 {
 	struct aa_lex_opts lo = { TT.dirs, TT.ndirs, stdout };
 	struct aa_lex *lx = aa_lex_open(file, &lo);
-	struct aa_token t;
 	int rc = 0;
 
 	if (!lx && file && errno) {
@@ -81,12 +84,9 @@ static int preprocess(const char *file)
 	}
 	if (!lx)
 		return 1;
-	do {
-		if (aa_lex_next(lx, &t) < 0) {
-			rc = 1;
-			break;
-		}
-	} while (t.t != AT_EOF);
+	/* The grammar reads every token; the scanner echoes them. */
+	if (aa_parse(lx) < 0)
+		rc = 1;
 	aa_lex_close(lx);
 	fflush(stdout);
 	return rc;

@@ -50,6 +50,9 @@ struct aa_lex *aa_lex_open(const char *file, const struct aa_lex_opts *o);
 /* The next token: 0, or -1 after a located message (the scan is over). */
 int aa_lex_next(struct aa_lex *lx, struct aa_token *tok);
 void aa_lex_close(struct aa_lex *lx);
+/* parse.c: the tokens of lx read to its end by parser_yacc.y's grammar:
+ * 0, or -1 after a located message at the first token it refuses. */
+int aa_parse(struct aa_lex *lx);
 /* A directory entry apparmor leaves out: dot files, README, packaging
  * leftovers (.dpkg-old, ...); some it names ("Ignoring: 'PATH'"). */
 bool aa_skipped_name(const char *name, const char *path);
