@@ -2,18 +2,67 @@
 /* parse.c: the grammar of apparmor_parser 3.0.8 (parser_yacc.y), one
  * function a nonterminal, over lex.c's tokens: a profile file is accepted
  * or refused where the anchor's LALR parser accepts or refuses its
- * syntax.  The meaning of what is read (flag and capability names, modes,
- * conditions, variables) is checked by the passes after this one, which
- * are not written yet; so far the parse only says yes or no. */
+ * syntax, and refused for what its grammar's actions check as they read:
+ * profile names and attachments, flags, variables set twice or added to
+ * before they are set, an if on a boolean not set, owner and deny where a
+ * rule takes neither.  Capability, network and condition names and the
+ * modes are the next slice's.  So far the parse only says yes or no. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "aa.h"
+
+/* The variables set so far, as the anchor's symbol table holds them:
+ * one name space for @{SET} and ${BOOL} variables. */
+struct var {
+	char *name;		/* without @{ } or ${ } */
+	int boolean;		/* -1: a set variable; else its value */
+};
 
 struct p {
 	struct aa_lex *lx;
 	struct aa_token t;	/* the lookahead */
+	struct var *vars;
+	int nvars;
 };
+
+/* @{NAME}, @NAME, ${NAME} or $NAME: NAME (process_var). */
+static char *var_name(const char *v)
+{
+	size_t n = strlen(v + 1);
+
+	if (v[1] == '{')
+		return xstrndup(v + 2, n >= 2 ? n - 2 : 0);
+	return xstrdup(v + 1);
+}
+
+static struct var *var_find(struct p *p, const char *name)
+{
+	for (int i = 0; i < p->nvars; i++)
+		if (!strcmp(p->vars[i].name, name))
+			return &p->vars[i];
+	return NULL;
+}
+
+static int var_new(struct p *p, const struct aa_token *at, int boolean)
+{
+	char *name = var_name(at->text);
+
+	if (var_find(p, name)) {
+		free(name);
+		diag(&at->loc, "variable %s was previously declared", at->text);
+		return -1;
+	}
+	if (p->nvars == 65536) {
+		free(name);
+		diag(&at->loc, "%s", "more than 65536 variables");
+		return -1;
+	}
+	p->vars = xrealloc(p->vars, (size_t)(p->nvars + 1) * sizeof(*p->vars));
+	p->vars[p->nvars++] = (struct var){ name, boolean };
+	return 0;
+}
 
 static int next(struct p *p)
 {
@@ -161,12 +210,44 @@ static int end(struct p *p)
 }
 
 static int rules(struct p *p);
-static int profile_base(struct p *p);
+static int profile_base(struct p *p, int kind);
 
-/* flags: [CONDID =] ( VALUE+ ) */
+/* A profile flag: its mode (1 enforce, 2 complain, 3 kill, 4
+ * unconfined), or a path flag bit (<< 8), or audit (1 << 16); 0 when it
+ * is none. */
+static int flag_of(const char *v)
+{
+	static const char *const names[] = {
+		"enforce", "complain", "kill", "unconfined", "audit", "chroot_relative",
+		"namespace_relative", "mediate_deleted", "delegate_deleted", "attach_disconnected",
+		"no_attach_disconnected", "chroot_attach", "chroot_no_attach",
+	};
+
+	for (int i = 0; i < (int)ARRAY_SIZE(names); i++)
+		if (!strcmp(v, names[i]))
+			return i < 4 ? i + 1 : i == 4 ? 1 << 16 : 1 << (8 + i - 5);
+	return 0;
+}
+
+/* flags: [flags =] ( VALUE+ ), each a flag, none in conflict. */
 static int flags(struct p *p)
 {
+	static const char *const modes[] = { "", "enforce", "complain", "kill", "unconfined" };
+	/* pairs of path flags that exclude each other, as bit numbers */
+	static const int excl[][2] = { { 0, 1 }, { 2, 3 }, { 4, 5 }, { 6, 7 } };
+	static const char *const exmsg[] = {
+		"chroot_relative conflicts with namespace_relative",
+		"mediate_deleted conflicts with delegate_deleted",
+		"attach_disconnected conflicts with no_attach_disconnected",
+		"chroot_attach conflicts with chroot_no_attach",
+	};
+	int mode = 0, path = 0;
+
 	if (is(p, AT_CONDID)) {
+		if (strcmp(p->t.text, "flags")) {
+			diag(&p->t.loc, "expected flags= got %s=", p->t.text);
+			return -1;
+		}
 		if (next(p) < 0 || want(p, AT_EQUALS, "'='") < 0)
 			return -1;
 		if (!is(p, AT_OPENPAREN))
@@ -174,18 +255,73 @@ static int flags(struct p *p)
 	}
 	if (!is(p, AT_OPENPAREN))
 		return 0;
-	if (next(p) < 0 || valuelist(p) < 0)
+	if (next(p) < 0)
 		return -1;
+	if (!is(p, AT_VALUE))
+		return bad(p, "a value");
+	while (is(p, AT_VALUE)) {
+		int f = flag_of(p->t.text);
+
+		if (!strcmp(p->t.text, "debug")) {
+			diag(&p->t.loc, "%s", "Profile flag 'debug' is no longer valid.");
+			return -1;
+		}
+		if (!f) {
+			diag(&p->t.loc, "Invalid profile flag: %s.", p->t.text);
+			return -1;
+		}
+		if (f < 8 && mode && f != mode) {
+			diag(&p->t.loc, "Profile flag '%s' conflicts with '%s'", modes[mode], modes[f]);
+			return -1;
+		}
+		if (f < 8)
+			mode = f;
+		else if (f < (1 << 16))
+			path |= f >> 8;
+		for (int i = 0; i < (int)ARRAY_SIZE(excl); i++)
+			if ((path >> excl[i][0] & 1) && (path >> excl[i][1] & 1)) {
+				diag(&p->t.loc, "Profile flag %s", exmsg[i]);
+				return -1;
+			}
+		if (next(p) < 0)
+			return -1;
+	}
 	return want(p, AT_CLOSEPAREN, "')'");
 }
 
-/* profile_base: ID [id_or_var] [cond_list] [flags] { rules } */
-static int profile_base(struct p *p)
+/* profile_base: ID [id_or_var] [cond_list] [flags] { rules }; kind:
+ * 0 a bare name at the top, 1 after profile, 2 a hat. */
+static int profile_base(struct p *p, int kind)
 {
-	if (want(p, AT_ID, "a profile name") < 0)
+	if (!is(p, AT_ID))
+		return bad(p, "a profile name");
+	/* The anchor says so once the profile is read; its verdict is the
+	 * same said here. */
+	if (!kind && p->t.text[0] != '/' && p->t.text[0] != ':') {
+		diag(&p->t.loc, "%s", "Profile names must begin with a '/', namespace or keyword "
+			"'profile' or 'hat'.");
 		return -1;
-	if (id_or_var(p) && next(p) < 0)
+	}
+	if (next(p) < 0)
 		return -1;
+	if (id_or_var(p)) {
+		if (p->t.text[0] != '/' && strncmp(p->t.text, "@{", 2)) {
+			diag(&p->t.loc, "%s", "Profile attachment must begin with a '/' or variable.");
+			return -1;
+		}
+		if (next(p) < 0)
+			return -1;
+	}
+	if (is(p, AT_CONDLISTID)) {
+		if (strcmp(p->t.text, "xattrs")) {
+			diag(&p->t.loc, "profile id: invalid conditional group %s=()", p->t.text);
+			return -1;
+		}
+		if (kind == 2) {
+			diag(&p->t.loc, "%s", "hat profiles can't use xattrs matches");
+			return -1;
+		}
+	}
 	if (opt_cond_list(p) < 0 || flags(p) < 0 || want(p, AT_OPEN, "'{'") < 0 || rules(p) < 0)
 		return -1;
 	return want(p, AT_CLOSE, "'}'");
@@ -203,6 +339,16 @@ static int expr(struct p *p)
 		if (!is(p, AT_SET_VAR) && !is(p, AT_BOOL_VAR))
 			return bad(p, "a variable");
 		return next(p);
+	}
+	if (is(p, AT_BOOL_VAR)) {
+		char *name = var_name(p->t.text);
+		struct var *v = var_find(p, name);
+
+		free(name);
+		if (!v || v->boolean < 0) {
+			diag(&p->t.loc, "Unset boolean variable %s used in if-expression", p->t.text);
+			return -1;
+		}
 	}
 	return want(p, AT_BOOL_VAR, "a boolean variable");
 }
@@ -254,6 +400,36 @@ static int frule(struct p *p)
 	return end(p);
 }
 
+/* owner (or user, other) before a rule that has no owner: the anchor's
+ * words for each kind. */
+static int prefix_owner(struct p *p)
+{
+	static const struct {
+		const char *kw, *msg;
+	} no[] = {
+		{ "network", "owner prefix not allowed" },
+		{ "mount", "owner prefix not allowed on mount rules" },
+		{ "remount", "owner prefix not allowed on mount rules" },
+		{ "umount", "owner prefix not allowed on mount rules" },
+		{ "unmount", "owner prefix not allowed on mount rules" },
+		{ "pivot_root", "owner prefix not allowed on mount rules" },
+		{ "dbus", "owner prefix not allowed on dbus rules" },
+		{ "signal", "owner prefix not allowed on signal rules" },
+		{ "ptrace", "owner prefix not allowed on ptrace rules" },
+		{ "unix", "owner prefix not allowed on unix rules" },
+		{ "change_profile", "owner prefix not allowed on unix rules" },
+		{ "capability", "owner prefix not allowed on capability rules" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(no); i++)
+		if (kw(p, no[i].kw)) {
+			/* the anchor says so when the rule is read */
+			diag(&p->t.loc, "%s", no[i].msg);
+			return -1;
+		}
+	return 0;
+}
+
 /* One statement of a profile's rules, the lookahead its first token. */
 static int rule(struct p *p)
 {
@@ -264,8 +440,11 @@ static int rule(struct p *p)
 			return bad(p, "an abi name");
 		return next(p) < 0 ? -1 : end(p);
 	}
-	if (is(p, AT_CARET) || is(p, AT_HAT) || is(p, AT_PROFILE))
-		return next(p) < 0 ? -1 : profile_base(p);
+	if (is(p, AT_CARET) || is(p, AT_HAT) || is(p, AT_PROFILE)) {
+		int kind = is(p, AT_PROFILE) ? 1 : 2;
+
+		return next(p) < 0 ? -1 : profile_base(p, kind);
+	}
 	if (kw(p, "if"))
 		return cond_rule(p);
 	if (kw(p, "set")) {
@@ -280,10 +459,23 @@ static int rule(struct p *p)
 		return end(p);
 	}
 	/* opt_prefix: [audit] [allow | deny] [owner | user | other] */
-	if (take_if(p, kw(p, "audit")) < 0 || take_if(p, kw(p, "allow") || kw(p, "deny")) < 0 ||
-	    take_if(p, kw(p, "owner") || kw(p, "user") || kw(p, "other")) < 0)
+	bool deny, owner;
+
+	if (take_if(p, kw(p, "audit")) < 0)
+		return -1;
+	deny = kw(p, "deny");
+	if (take_if(p, kw(p, "allow") || deny) < 0)
+		return -1;
+	owner = kw(p, "owner") || kw(p, "user") || kw(p, "other");
+	if (take_if(p, owner) < 0)
+		return -1;
+	if (owner && prefix_owner(p) < 0)
 		return -1;
 	if (is(p, AT_OPEN)) {
+		if (deny) {
+			diag(&p->t.loc, "%s", "deny prefix not allowed");
+			return -1;
+		}
 		if (next(p) < 0 || rules(p) < 0)
 			return -1;
 		return want(p, AT_CLOSE, "'}'");
@@ -383,15 +575,46 @@ static int list(struct p *p)
 			    want(p, AT_ID, "a path") < 0 || end(p) < 0)
 				return -1;
 		} else if (is(p, AT_SET_VAR)) {
-			if (next(p) < 0)
-				return -1;
-			if (!is(p, AT_EQUALS) && !is(p, AT_ADD_ASSIGN))
-				return bad(p, "'=' or '+='");
+			struct aa_token v = p->t;
+			bool add;
+
+			v.text = xstrdup(v.text);
+			if (next(p) < 0 || (!is(p, AT_EQUALS) && !is(p, AT_ADD_ASSIGN) && bad(p, "'=' or '+='")))
+				return free(v.text), -1;
+			add = is(p, AT_ADD_ASSIGN);
 			if (next(p) < 0 || valuelist(p) < 0)
-				return -1;
+				return free(v.text), -1;
+			if (add) {
+				char *name = var_name(v.text);
+				struct var *sv = var_find(p, name);
+
+				free(name);
+				if (!sv || sv->boolean >= 0) {
+					diag(&v.loc, "variable %s was not previously declared, but is being "
+						     "assigned additional values", v.text);
+					return free(v.text), -1;
+				}
+			} else if (var_new(p, &v, -1) < 0) {
+				return free(v.text), -1;
+			}
+			free(v.text);
 		} else if (is(p, AT_BOOL_VAR)) {
-			if (next(p) < 0 || want(p, AT_EQUALS, "'='") < 0 || want(p, AT_VALUE, "a value") < 0)
-				return -1;
+			struct aa_token v = p->t;
+			int b;
+
+			v.text = xstrdup(v.text);
+			if (next(p) < 0 || want(p, AT_EQUALS, "'='") < 0 ||
+			    (!is(p, AT_VALUE) && bad(p, "a value")))
+				return free(v.text), -1;
+			b = !strcasecmp(p->t.text, "true") ? 1 : !strcasecmp(p->t.text, "false") ? 0 : -1;
+			if (b < 0) {
+				diag(&p->t.loc, "Invalid boolean assignment for (%s): %s is not true or false",
+				     v.text, p->t.text);
+				return free(v.text), -1;
+			}
+			if (var_new(p, &v, b) < 0 || next(p) < 0)
+				return free(v.text), -1;
+			free(v.text);
 		} else if (kw(p, "abi")) {
 			if (rule(p) < 0)
 				return -1;
@@ -401,9 +624,11 @@ static int list(struct p *p)
 	}
 	/* profilelist: ([profile | hat] profile_base)* */
 	while (!is(p, AT_EOF)) {
-		if ((is(p, AT_PROFILE) || is(p, AT_CARET) || is(p, AT_HAT)) && next(p) < 0)
+		int kind = is(p, AT_PROFILE) ? 1 : is(p, AT_CARET) || is(p, AT_HAT) ? 2 : 0;
+
+		if (kind && next(p) < 0)
 			return -1;
-		if (profile_base(p) < 0)
+		if (profile_base(p, kind) < 0)
 			return -1;
 	}
 	return 0;
@@ -411,9 +636,11 @@ static int list(struct p *p)
 
 int aa_parse(struct aa_lex *lx)
 {
-	struct p p = { lx, { 0 } };
+	struct p p = { lx, { 0 }, NULL, 0 };
+	int rc = next(&p) < 0 ? -1 : list(&p);
 
-	if (next(&p) < 0)
-		return -1;
-	return list(&p);
+	for (int i = 0; i < p.nvars; i++)
+		free(p.vars[i].name);
+	free(p.vars);
+	return rc;
 }
