@@ -53,6 +53,8 @@ void aa_lex_close(struct aa_lex *lx);
 /* parse.c: the tokens of lx read to its end by parser_yacc.y's grammar:
  * 0, or -1 after a located message at the first token it refuses. */
 int aa_parse(struct aa_lex *lx);
+/* A capability's number (its bit), or -1 for a name apparmor has not. */
+int aa_cap_index(const char *name);
 /* A directory entry apparmor leaves out: dot files, README, packaging
  * leftovers (.dpkg-old, ...); some it names ("Ignoring: 'PATH'"). */
 bool aa_skipped_name(const char *name, const char *path);

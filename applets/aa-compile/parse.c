@@ -5,8 +5,8 @@
  * syntax, and refused for what its grammar's actions check as they read:
  * profile names and attachments, flags, variables set twice or added to
  * before they are set, an if on a boolean not set, owner and deny where a
- * rule takes neither.  Capability, network and condition names and the
- * modes are the next slice's.  So far the parse only says yes or no. */
+ * rule takes neither, capability names, network families and types.
+ * Condition names and the modes are the next slice's.  So far the parse only says yes or no. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -400,6 +400,63 @@ static int frule(struct p *p)
 	return end(p);
 }
 
+/* Capability names, in the kernel's order (bit n is the nth), as
+ * apparmor_parser 3.0.8 knows them. */
+static const char *const caps[] = {
+	"chown", "dac_override", "dac_read_search", "fowner", "fsetid", "kill", "setgid", "setuid",
+	"setpcap", "linux_immutable", "net_bind_service", "net_broadcast", "net_admin", "net_raw",
+	"ipc_lock", "ipc_owner", "sys_module", "sys_rawio", "sys_chroot", "sys_ptrace", "sys_pacct",
+	"sys_admin", "sys_boot", "sys_nice", "sys_resource", "sys_time", "sys_tty_config", "mknod",
+	"lease", "audit_write", "audit_control", "setfcap", "mac_override", "mac_admin", "syslog",
+	"wake_alarm", "block_suspend", "audit_read", "perfmon", "bpf", "checkpoint_restore",
+};
+
+int aa_cap_index(const char *name)
+{
+	for (int i = 0; i < (int)ARRAY_SIZE(caps); i++)
+		if (!strcmp(name, caps[i]))
+			return i;
+	return -1;
+}
+
+/* Address families and socket types a network rule names, as its
+ * build's table (af_names.h and the mapped inet ones) has them: every
+ * family with each basic type; inet with tcp, udp and icmp; inet6 with
+ * tcp and udp. */
+static const char *const families[] = {
+	"unspec", "unix", "inet", "ax25", "ipx", "appletalk", "netrom", "bridge", "atmpvc", "x25",
+	"inet6", "rose", "netbeui", "security", "key", "netlink", "packet", "ash", "econet", "atmsvc",
+	"rds", "sna", "irda", "pppox", "wanpipe", "llc", "ib", "mpls", "can", "tipc", "bluetooth",
+	"iucv", "rxrpc", "isdn", "phonet", "ieee802154", "caif", "alg", "nfc", "vsock", "kcm",
+	"qipcrtr", "smc", "xdp", "mctp",
+};
+static const char *const sock_types[] = { "stream", "dgram", "raw", "rdm", "seqpacket", "packet" };
+
+static bool in(const char *const *v, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(v[i], s))
+			return true;
+	return false;
+}
+
+/* network F T (t NULL: network F): a pair the table has. */
+static bool net_entry(const char *f, const char *t)
+{
+	bool fam = in(families, ARRAY_SIZE(families), f);
+
+	if (!t)
+		return fam || in(sock_types, ARRAY_SIZE(sock_types), f) || !strcmp(f, "tcp") ||
+		       !strcmp(f, "udp") || !strcmp(f, "icmp");
+	if (!fam)
+		return false;
+	if (in(sock_types, ARRAY_SIZE(sock_types), t))
+		return true;
+	if (!strcmp(t, "tcp") || !strcmp(t, "udp"))
+		return !strcmp(f, "inet") || !strcmp(f, "inet6");
+	return !strcmp(t, "icmp") && !strcmp(f, "inet");
+}
+
 /* owner (or user, other) before a rule that has no owner: the anchor's
  * words for each kind. */
 static int prefix_owner(struct p *p)
@@ -481,9 +538,31 @@ static int rule(struct p *p)
 		return want(p, AT_CLOSE, "'}'");
 	}
 	if (kw(p, "network")) {
-		if (next(p) < 0 || take_if(p, is(p, AT_ID)) < 0 || take_if(p, is(p, AT_ID)) < 0)
+		/* network [FAMILY | TYPE] , | network FAMILY TYPE , */
+		struct srcloc at = p->t.loc;
+		char *f = NULL, *t = NULL;
+		int rc;
+
+		if (next(p) < 0)
 			return -1;
-		return end(p);
+		if (is(p, AT_ID)) {
+			f = xstrdup(p->t.text);
+			if (next(p) < 0)
+				return free(f), -1;
+			if (is(p, AT_ID)) {
+				t = xstrdup(p->t.text);
+				if (next(p) < 0)
+					return free(f), free(t), -1;
+			}
+		}
+		rc = end(p);
+		if (rc == 0 && f && !net_entry(f, t)) {
+			diag(&at, "%s", "Invalid network entry.");
+			rc = -1;
+		}
+		free(f);
+		free(t);
+		return rc;
 	}
 	if (kw(p, "mount") || kw(p, "remount") || kw(p, "umount") || kw(p, "unmount") ||
 	    kw(p, "pivot_root")) {
@@ -527,9 +606,14 @@ static int rule(struct p *p)
 	if (kw(p, "capability")) {
 		if (next(p) < 0)
 			return -1;
-		while (is(p, AT_ID))
+		while (is(p, AT_ID)) {
+			if (aa_cap_index(p->t.text) < 0) {
+				diag(&p->t.loc, "Invalid capability %s.", p->t.text);
+				return -1;
+			}
 			if (next(p) < 0)
 				return -1;
+		}
 		return end(p);
 	}
 	if (kw(p, "link")) {
