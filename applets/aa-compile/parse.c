@@ -3,10 +3,13 @@
  * function a nonterminal, over lex.c's tokens: a profile file is accepted
  * or refused where the anchor's LALR parser accepts or refuses its
  * syntax, and refused for what its grammar's actions check as they read:
- * profile names and attachments, flags, variables set twice or added to
- * before they are set, an if on a boolean not set, owner and deny where a
- * rule takes neither, capability names, network families and types.
- * Condition names and the modes are the next slice's.  So far the parse only says yes or no. */
+ * profile names (as labels) and attachments, flags, variables set twice
+ * or added to before they are set, an if on a boolean not set, owner and
+ * deny where a rule takes neither, capability names, network families and
+ * types, file modes as parse_mode reads them and the file rules' checks
+ * of them.  Condition names (dbus, mount, signal, ptrace, unix) and
+ * rlimits are the next slice's.  So far the parse only says yes or no. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -25,7 +28,122 @@ struct p {
 	struct aa_token t;	/* the lookahead */
 	struct var *vars;
 	int nvars;
+	/* File rules read since the innermost prefix block opened whose x
+	 * has no qualifier (named transitions), which its end refuses. */
+	int x_bare;
 };
+
+/* File permissions, one 14-bit half of apparmor_parser's mode (immunix.h):
+ * what parse_mode makes of a mode word. */
+enum {
+	M_EXEC = 1 << 0, M_WRITE = 1 << 1, M_READ = 1 << 2, M_APPEND = 1 << 3, M_LINK = 1 << 4,
+	M_LOCK = 1 << 5, M_MMAP = 1 << 6, M_PUX = 1 << 7, M_UNSAFE = 1 << 8, M_INHERIT = 1 << 9,
+	M_MOD0 = 1 << 10, M_MOD1 = 1 << 11,
+	M_MODIFIERS = 0xf << 10,
+	M_EXEC_TYPE = M_UNSAFE | M_INHERIT | M_PUX | M_MODIFIERS,
+	M_UNCONFINED = M_MOD0, M_PROFILE = M_MOD1, M_LOCAL = M_MOD0 | M_MOD1,
+};
+
+/* The mode word w as parse_sub_mode reads it: its bits, or -1 after a
+ * message in the anchor's words at loc. */
+static int mode_of(const char *w, const struct srcloc *loc)
+{
+	int mode = 0;
+
+	for (const char *c = w; *c; c++) {
+		char t = *c, next = c[1];
+		int tm = 0;
+
+	again:
+		switch (t) {
+		case 'r': mode |= M_READ; continue;
+		case 'w':
+			if ((mode & M_APPEND) && !(mode & M_WRITE))
+				goto aw;
+			mode |= M_WRITE | M_APPEND;
+			continue;
+		case 'a':
+			if (mode & M_WRITE)
+				goto aw;
+			mode |= M_APPEND;
+			continue;
+		case 'l': mode |= M_LINK; continue;
+		case 'k': mode |= M_LOCK; continue;
+		case 'm': mode |= M_MMAP; continue;
+		case 'x': mode |= M_EXEC; continue;
+		case 'i':
+			if (mode & M_MODIFIERS) {
+				diag(loc, "%s", "Exec qualifier 'i' invalid, conflicting qualifier already specified");
+				return -1;
+			}
+			mode |= M_INHERIT | M_EXEC;
+			c++;	/* its x */
+			continue;
+		case 'u':
+			tm = M_UNSAFE;
+			/* fall through */
+		case 'U':
+			tm |= M_UNCONFINED | M_EXEC;
+			break;
+		case 'p':
+		case 'c':
+			tm = M_UNSAFE;
+			/* fall through */
+		case 'P':
+		case 'C':
+			tm |= (tolower((unsigned char)t) == 'p' ? M_PROFILE : M_LOCAL) | M_EXEC;
+			if (tolower((unsigned char)next) == 'i' || tolower((unsigned char)next) == 'u') {
+				tm |= tolower((unsigned char)next) == 'i' ? M_INHERIT : M_PUX;
+				if ((mode & M_EXEC) && (mode & M_EXEC_TYPE) != (tm & M_EXEC_TYPE)) {
+					diag(loc, "Exec qualifier '%.2s' invalid, conflicting qualifier already "
+						  "specified", c);
+					return -1;
+				}
+				mode |= tm;
+				c += 2;	/* its second letter and x */
+				continue;
+			}
+			break;
+		default: {
+			char lower = (char)tolower((unsigned char)t);
+
+			if (lower != t && strchr("rwalimx", lower)) {
+				/* upper case: the anchor warns and reads it lower */
+				t = lower;
+				goto again;
+			}
+			diag(loc, "Internal: unexpected mode character '%c' in input", t);
+			return -1;
+		}
+		}
+		/* u, U, p, P, c, C and their x */
+		if ((mode & M_EXEC) && (mode & M_EXEC_TYPE) != (tm & M_EXEC_TYPE)) {
+			diag(loc, "Exec qualifier '%c' invalid, conflicting qualifier already specified", t);
+			return -1;
+		}
+		mode |= tm;
+		c++;	/* its x */
+	}
+	return mode;
+aw:
+	diag(loc, "%s", "Conflict 'a' and 'w' perms are mutually exclusive.");
+	return -1;
+}
+
+/* A label with a namespace (:NS:NAME, :NS://NAME, after any &). */
+static bool label_ns(const char *l)
+{
+	const char *end;
+
+	if (*l == '&')
+		l++;
+	if (*l != ':' || !(end = strchr(l + 1, ':')) || end == l + 1)
+		return false;
+	end++;
+	if (!strncmp(end, "//", 2))
+		end += 2;
+	return *end;
+}
 
 /* @{NAME}, @NAME, ${NAME} or $NAME: NAME (process_var). */
 static char *var_name(const char *v)
@@ -293,11 +411,35 @@ static int flags(struct p *p)
  * 0 a bare name at the top, 1 after profile, 2 a hat. */
 static int profile_base(struct p *p, int kind)
 {
+	const char *l, *end = NULL;
+	int bare;
+
 	if (!is(p, AT_ID))
 		return bad(p, "a profile name");
-	/* The anchor says so once the profile is read; its verdict is the
-	 * same said here. */
-	if (!kind && p->t.text[0] != '/' && p->t.text[0] != ':') {
+	/* parse_label on the name (the anchor says so once the profile is
+	 * read; its verdict is the same said here). */
+	l = p->t.text + (p->t.text[0] == '&');
+	if (*l == ':') {
+		end = strchr(l + 1, ':');
+		if (!end) {
+			diag(&p->t.loc, "Namespace not terminated: %s", p->t.text);
+			return -1;
+		}
+		if (end == l + 1) {
+			diag(&p->t.loc, "Empty namespace: %s", p->t.text);
+			return -1;
+		}
+		l = end + 1 + 2 * !strncmp(end + 1, "//", 2);
+	}
+	if (!*l) {
+		diag(&p->t.loc, "Empty named transition profile name: %s", p->t.text);
+		return -1;
+	}
+	if (p->t.text[0] == '&') {
+		diag(&p->t.loc, "%s", "Profile names must begin with a '/' or a namespace");
+		return -1;
+	}
+	if (!kind && *l != '/' && !end) {
 		diag(&p->t.loc, "%s", "Profile names must begin with a '/', namespace or keyword "
 			"'profile' or 'hat'.");
 		return -1;
@@ -322,8 +464,12 @@ static int profile_base(struct p *p, int kind)
 			return -1;
 		}
 	}
+	/* Its rules are its own, not a prefix block's around it. */
+	bare = p->x_bare;
+	p->x_bare = 0;
 	if (opt_cond_list(p) < 0 || flags(p) < 0 || want(p, AT_OPEN, "'{'") < 0 || rules(p) < 0)
 		return -1;
+	p->x_bare = bare;
 	return want(p, AT_CLOSE, "'}'");
 }
 
@@ -372,18 +518,77 @@ static int cond_rule(struct p *p)
 	}
 }
 
-/* frule and file_rule_tail after opt_file and opt_exec_mode. */
-static int frule(struct p *p)
+/* A file or link rule read (rules: rules opt_prefix rule): x needs a
+ * qualifier unless denied or a named transition; a deny's x has none.
+ * The prefix blocks around it check it again at their end. */
+static int file_entry(struct p *p, int mode, bool nt, bool deny)
 {
+	if (!(mode & M_EXEC))
+		return 0;
+	if (deny && (mode & M_EXEC_TYPE)) {
+		diag(&p->t.loc, "%s", "Invalid mode, in deny rules 'x' must not be preceded by exec "
+			"qualifier 'i', 'p', or 'u'");
+		return -1;
+	}
+	if (!deny && !(mode & M_EXEC_TYPE) && !nt) {
+		diag(&p->t.loc, "%s", "Invalid mode, 'x' must be preceded by exec qualifier 'i', 'p', "
+			"'c', or 'u'");
+		return -1;
+	}
+	if (!deny && !(mode & M_EXEC_TYPE))
+		p->x_bare++;
+	return 0;
+}
+
+/* frule and file_rule_tail after opt_file and opt_exec_mode (exec_mode:
+ * 0 none, 1 unsafe, 2 safe); deny: the rule's prefix had it.  The mode's
+ * checks are the anchor's, in its order. */
+static int frule(struct p *p, int exec_mode, bool deny)
+{
+	int mode;
+	bool nt = false;
+
 	if (is(p, AT_MODE)) {
 		/* MODE [subset | <=] id_or_var [-> id_or_var] , */
-		if (next(p) < 0 || take_if(p, kw(p, "subset") || is(p, AT_LE)) < 0 || want_id_or_var(p) < 0)
+		struct srcloc at = p->t.loc;
+		bool subset;
+		char *target = NULL;
+
+		if ((mode = mode_of(p->t.text, &at)) < 0 || next(p) < 0)
 			return -1;
+		subset = kw(p, "subset") || is(p, AT_LE);
+		if (take_if(p, subset) < 0 || want_id_or_var(p) < 0)
+			return -1;
+		if (is(p, AT_ARROW)) {
+			if (next(p) < 0)
+				return -1;
+			if (id_or_var(p))
+				target = xstrdup(p->t.text);
+			if (want_id_or_var(p) < 0)
+				return free(target), -1;
+		}
+		if (end(p) < 0)
+			return free(target), -1;
+		if (subset && (mode & ~M_LINK)) {
+			diag(&at, "%s", "subset can only be used with link rules.");
+			return free(target), -1;
+		}
+		if (target && (mode & M_LINK) && (mode & M_EXEC)) {
+			diag(&at, "%s", "link and exec perms conflict on a file rule using ->");
+			return free(target), -1;
+		}
+		if (target && label_ns(target) && (mode & M_LINK)) {
+			diag(&at, "%s", "link perms are not allowed on a named profile transition.");
+			return free(target), -1;
+		}
+		nt = target && !(mode & M_LINK);
+		free(target);
 	} else {
 		/* id_or_var MODE [-> id_or_var] , */
 		char *entry = id_or_var(p) ? xstrdup(p->t.text) : NULL;
 
-		if (want_id_or_var(p) < 0 || want(p, AT_MODE, "a mode") < 0) {
+		if (want_id_or_var(p) < 0 || (!is(p, AT_MODE) && bad(p, "a mode")) ||
+		    (mode = mode_of(p->t.text, &p->t.loc)) < 0 || next(p) < 0) {
 			free(entry);
 			return -1;
 		}
@@ -394,10 +599,24 @@ static int frule(struct p *p)
 			return -1;
 		}
 		free(entry);
+		if (is(p, AT_ARROW)) {
+			if (next(p) < 0 || want_id_or_var(p) < 0)
+				return -1;
+			nt = true;
+		}
+		if (end(p) < 0)
+			return -1;
 	}
-	if (is(p, AT_ARROW) && (next(p) < 0 || want_id_or_var(p) < 0))
+	if (exec_mode && !(mode & M_EXEC)) {
+		diag(&p->t.loc, "%s", "unsafe rule missing exec permissions");
 		return -1;
-	return end(p);
+	}
+	/* unsafe marks the exec unsafe, safe takes that away */
+	if (exec_mode == 1)
+		mode |= M_UNSAFE;
+	else if (exec_mode == 2)
+		mode &= ~M_UNSAFE;
+	return file_entry(p, mode, nt, deny);
 }
 
 /* Capability names, in the kernel's order (bit n is the nth), as
@@ -517,6 +736,7 @@ static int rule(struct p *p)
 	}
 	/* opt_prefix: [audit] [allow | deny] [owner | user | other] */
 	bool deny, owner;
+	int exec_mode;
 
 	if (take_if(p, kw(p, "audit")) < 0)
 		return -1;
@@ -529,13 +749,24 @@ static int rule(struct p *p)
 	if (owner && prefix_owner(p) < 0)
 		return -1;
 	if (is(p, AT_OPEN)) {
+		int bare = p->x_bare;
+		struct srcloc at = p->t.loc;
+
 		if (deny) {
 			diag(&p->t.loc, "%s", "deny prefix not allowed");
 			return -1;
 		}
-		if (next(p) < 0 || rules(p) < 0)
+		p->x_bare = 0;
+		if (next(p) < 0 || rules(p) < 0 || want(p, AT_CLOSE, "'}'") < 0)
 			return -1;
-		return want(p, AT_CLOSE, "'}'");
+		/* The block's rules again: here a named transition's bare x
+		 * is refused too. */
+		if (p->x_bare) {
+			diag(&at, "%s", "Invalid mode, 'x' must be preceded by exec qualifier 'i', 'p', or 'u'");
+			return -1;
+		}
+		p->x_bare = bare;
+		return 0;
 	}
 	if (kw(p, "network")) {
 		/* network [FAMILY | TYPE] , | network FAMILY TYPE , */
@@ -628,13 +859,15 @@ static int rule(struct p *p)
 		if (next(p) < 0)
 			return -1;
 		if (is(p, AT_END_OF_RULE))
-			return next(p);
+			return deny ? file_entry(p, M_EXEC | M_INHERIT, false, deny) < 0 ? -1 : next(p)
+				    : next(p);
 	}
-	if (take_if(p, kw(p, "safe") || kw(p, "unsafe")) < 0)
+	exec_mode = kw(p, "unsafe") ? 1 : kw(p, "safe") ? 2 : 0;
+	if (take_if(p, exec_mode) < 0)
 		return -1;
 	if (!is(p, AT_MODE) && !id_or_var(p))
 		return bad(p, "a rule");
-	return frule(p);
+	return frule(p, exec_mode, deny);
 }
 
 /* rules: statements until '}' */
