@@ -331,6 +331,17 @@ static int cur_word(struct cur *c, const char *w)
 	return 0;
 }
 
+/* A record of seusers or users_extra: its name appended to the first of
+ * two arrays kept side by side, NULL to the second until it is read. */
+static void pair_add(const char ***names, const char ***vals, int *n, const char *name)
+{
+	*names = grow(*names, *n, sizeof(**names));
+	*vals = grow(*vals, *n, sizeof(**vals));
+	(*names)[*n] = name;
+	(*vals)[*n] = NULL;
+	(*n)++;
+}
+
 /* seusers: LOGIN:SEUSER[:RANGE] (the range is not used here). */
 static int read_seusers(struct gh *g)
 {
@@ -347,11 +358,7 @@ static int read_seusers(struct gh *g)
 		}
 		if (!(name = cur_field(&c, ':', true)))
 			return -1;
-		g->su_name = grow(g->su_name, g->nsu, sizeof(char *));
-		g->su_sename = grow(g->su_sename, g->nsu, sizeof(char *));
-		g->su_name[g->nsu] = name;
-		g->su_sename[g->nsu] = NULL;
-		g->nsu++;
+		pair_add(&g->su_name, &g->su_sename, &g->nsu, name);
 		cur_space(&c);
 		if (!c.p || *c.p != ':')
 			return cur_bad(&c, "':' expected");
@@ -389,11 +396,7 @@ static int read_users_extra(struct gh *g)
 		}
 		if (cur_word(&c, "user") < 0 || cur_gap(&c) < 0 || !(name = cur_field(&c, ' ', false)))
 			return -1;
-		g->ux_name = grow(g->ux_name, g->nux, sizeof(char *));
-		g->ux_prefix = grow(g->ux_prefix, g->nux, sizeof(char *));
-		g->ux_name[g->nux] = name;
-		g->ux_prefix[g->nux] = NULL;
-		g->nux++;
+		pair_add(&g->ux_name, &g->ux_prefix, &g->nux, name);
 		if (cur_gap(&c) < 0 || cur_word(&c, "prefix") < 0 || cur_gap(&c) < 0 ||
 		    !(prefix = cur_field(&c, ';', true)))
 			return -1;
