@@ -92,19 +92,13 @@ static int preprocess(const char *file)
 	return rc;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* A profile operand: a file, or a directory's files in name order (not
  * its directories, not the names apparmor skips).  Its status. */
 static int operand(const char *path)
 {
 	struct stat st;
-	struct dirent *e;
-	char **names = NULL;
-	int n = 0, rc = 0;
+	char **names;
+	int n, rc = 0;
 	DIR *d;
 
 	if (stat(path, &st) < 0) {
@@ -120,14 +114,12 @@ static int operand(const char *path)
 		warn("There was an error while loading profiles from %s", path);
 		return rc;
 	}
-	while ((e = readdir(d)) && n < 65536)
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-			names = xrealloc(names, (size_t)(n + 1) * sizeof(*names));
-			names[n++] = xstrdup(e->d_name);
-		}
+	n = aa_dir_names(d, 65536, &names);
 	closedir(d);
-	if (names)
-		qsort(names, (size_t)n, sizeof(*names), cmp_str);
+	if (n < 0) {
+		warn("%s: over 65536 entries", path);
+		return 1;
+	}
 	for (int i = 0; i < n; i++) {
 		char *p = xasprintf("%s/%s", path, names[i]);
 		int r = 0;
@@ -137,9 +129,8 @@ static int operand(const char *path)
 		if (r)
 			rc = r;
 		free(p);
-		free(names[i]);
 	}
-	free(names);
+	aa_names_free(names, n);
 	return rc;
 }
 

@@ -7,6 +7,7 @@
 #ifndef AA_H
 #define AA_H
 
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -55,6 +56,11 @@ void aa_lex_close(struct aa_lex *lx);
 int aa_parse(struct aa_lex *lx);
 /* A capability's number (its bit), or -1 for a name apparmor has not. */
 int aa_cap_index(const char *name);
+/* d's entry names ("." and ".." aside) in strcmp order, the order
+ * apparmor's alphasort gives in the C locale: how many, or -1 (names
+ * NULL) when there are more than max. */
+int aa_dir_names(DIR *d, int max, char ***names);
+void aa_names_free(char **names, int n);
 /* A directory entry apparmor leaves out: dot files, README, packaging
  * leftovers (.dpkg-old, ...); some it names ("Ignoring: 'PATH'"). */
 bool aa_skipped_name(const char *name, const char *path);

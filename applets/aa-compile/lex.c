@@ -45,12 +45,16 @@ struct src {
 	char *name;		/* as messages name it */
 	int line;
 	const char *bol;	/* the start of the line pos is on */
+	int depth;		/* 1: the profile; an include's is its includer's + 1 */
 };
 
 struct aa_lex {
 	const struct aa_lex_opts *o;
-	struct src src[AA_DEPTH_MAX];
-	int nsrc;
+	/* The sources to read, the current one last: a file and the
+	 * includes it opened, a directory's files side by side (at one
+	 * depth), as flex's buffer stack holds them. */
+	struct src *src;
+	int nsrc, cap;
 	enum st st[AA_STATES_MAX];	/* st[nst - 1] is the current one */
 	int nst;
 	char **seen;		/* the include cache: paths opened */
@@ -334,15 +338,15 @@ static void cache(struct aa_lex *lx, const char *path)
 	lx->seen[lx->nseen++] = xstrdup(path);
 }
 
-/* fd's text as a new source on top; the fd closed.  0, or -1 after a
- * message. */
-static int push_fd(struct aa_lex *lx, int fd, const char *name)
+/* fd's text as a new source on top, at depth; the fd closed.  0, or -1
+ * after a message. */
+static int push_fd(struct aa_lex *lx, int fd, const char *name, int depth)
 {
 	struct src *s;
 	size_t len;
 	char *text;
 
-	if (lx->nsrc == AA_DEPTH_MAX) {
+	if (depth > AA_DEPTH_MAX) {
 		close(fd);
 		return fail(lx, "includes nested over %s deep", "64");
 	}
@@ -360,8 +364,12 @@ static int push_fd(struct aa_lex *lx, int fd, const char *name)
 		warn("%s: over %zu bytes read with its includes", name, AA_TOTAL_MAX);
 		return -1;
 	}
+	if (lx->nsrc == lx->cap) {
+		lx->cap = lx->cap ? 2 * lx->cap : 16;
+		lx->src = xrealloc(lx->src, (size_t)lx->cap * sizeof(*lx->src));
+	}
 	s = &lx->src[lx->nsrc++];
-	*s = (struct src){ text, len, 0, xstrdup(name), 1, text };
+	*s = (struct src){ text, len, 0, xstrdup(name), 1, text, depth };
 	return 0;
 }
 
@@ -397,29 +405,48 @@ static int cmp_name(const void *a, const void *b)
 }
 
 /* A directory's files, each a source (the last name on top, read first). */
-static int push_dir(struct aa_lex *lx, int dfd, const char *path)
+int aa_dir_names(DIR *d, int max, char ***names)
+{
+	struct dirent *e;
+	int n = 0;
+
+	*names = NULL;
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			if (n == max) {
+				aa_names_free(*names, n);
+				*names = NULL;
+				return -1;
+			}
+			*names = xrealloc(*names, (size_t)(n + 1) * sizeof(**names));
+			(*names)[n++] = xstrdup(e->d_name);
+		}
+	if (n > 1)
+		qsort(*names, (size_t)n, sizeof(**names), cmp_name);
+	return n;
+}
+
+void aa_names_free(char **names, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+static int push_dir(struct aa_lex *lx, int dfd, const char *path, int depth)
 {
 	DIR *d = fdopendir(dfd);
-	struct dirent *e;
-	char **names = NULL;
-	int n = 0, rc = 0;
+	char **names;
+	int n, rc = 0;
 
 	if (!d) {
 		close(dfd);
 		return fail(lx, "Could not process include directory '%s'", path);
 	}
-	while ((e = readdir(d)))
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-			if (n == 4096) {
-				rc = fail(lx, "include directory '%s' has over 4096 entries", path);
-				break;
-			}
-			names = xrealloc(names, (size_t)(n + 1) * sizeof(*names));
-			names[n++] = xstrdup(e->d_name);
-		}
+	n = aa_dir_names(d, 4096, &names);
 	closedir(d);
-	if (names)
-		qsort(names, (size_t)n, sizeof(*names), cmp_name);
+	if (n < 0)
+		return fail(lx, "include directory '%s' has over 4096 entries", path);
 	for (int i = 0; i < n && rc == 0; i++) {
 		char *p = xasprintf("%s/%s", path, names[i]);
 		struct stat st;
@@ -429,16 +456,14 @@ static int push_dir(struct aa_lex *lx, int dfd, const char *path)
 			fd = root_open(p, O_RDONLY | O_CLOEXEC, 0);
 			if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
 				cache(lx, p);
-				rc = push_fd(lx, fd, p);
+				rc = push_fd(lx, fd, p, depth);
 			} else if (fd >= 0) {
 				close(fd);
 			}
 		}
 		free(p);
 	}
-	for (int i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	aa_names_free(names, n);
 	return rc;
 }
 
@@ -451,6 +476,7 @@ static void echo(struct aa_lex *lx, const char *p, size_t n)
 /* include_filename: name on the search path (search) or as given. */
 static int include(struct aa_lex *lx, const char *name, bool search, bool if_exists)
 {
+	int depth = top(lx)->depth + 1;	/* the file or directory's files */
 	char *full = NULL;
 	int fd = -1, rc = 0;
 	struct stat st;
@@ -491,9 +517,9 @@ static int include(struct aa_lex *lx, const char *name, bool search, bool if_exi
 		close(fd);
 		rc = fail(lx, "fstat failed for '%s'", full);
 	} else if (S_ISREG(st.st_mode)) {
-		rc = push_fd(lx, fd, full);
+		rc = push_fd(lx, fd, full, depth);
 	} else if (S_ISDIR(st.st_mode)) {
-		rc = push_dir(lx, fd, full);
+		rc = push_dir(lx, fd, full, depth);
 	} else {
 		close(fd);
 	}
@@ -1122,7 +1148,7 @@ struct aa_lex *aa_lex_open(const char *file, const struct aa_lex_opts *o)
 	lx = xmalloc(sizeof(*lx));
 	*lx = (struct aa_lex){ .o = o, .nst = 1 };
 	lx->st[0] = S_INITIAL;
-	if (push_fd(lx, fd, file ? file : "stdin") < 0) {
+	if (push_fd(lx, fd, file ? file : "stdin", 1) < 0) {
 		errno = 0;	/* said */
 		free(lx);
 		return NULL;
@@ -1143,6 +1169,7 @@ void aa_lex_close(struct aa_lex *lx)
 	while (lx->nblk--)
 		if (lx->blk[lx->nblk].profile)
 			uncache(lx->blk[lx->nblk].seen, lx->blk[lx->nblk].nseen);
+	free(lx->src);
 	free(lx->text);
 	free(lx);
 }
