@@ -649,6 +649,12 @@ static void cand(struct m *best, enum rule r, size_t total, size_t len)
 		*best = (struct m){ r, total, len, 0 };
 }
 
+/* A candidate without trailing context: its length is its weight. */
+static void cand1(struct m *best, enum rule r, size_t len)
+{
+	cand(best, r, len, len);
+}
+
 /* The mode words of dbus, signal, ptrace and unix rules, with the states
  * each is a word in. */
 static const struct {
@@ -694,7 +700,7 @@ static struct m match(enum st s, struct at a)
 			n = w;
 		if ((w = m_inc_ids(a)) > n)
 			n = w;
-		cand(&b, R_INCNAME, n, n);
+		cand1(&b, R_INCNAME, n);
 	}
 	if (S & cond_states) {
 		size_t v = m_varname(a);
@@ -726,18 +732,18 @@ static struct m match(enum st s, struct at a)
 	}
 	if (S & (B(S_SUB_ID) | B(S_SUB_ID_WS))) {
 		n = max_sz(m_ids(a), m_quoted(a, false, NULL));
-		cand(&b, R_SUBID, n, n);
+		cand1(&b, R_SUBID, n);
 	}
 	if (S & B(S_SUB_VALUE)) {
 		n = max_sz(m_ids(a), m_quoted(a, false, NULL));
-		cand(&b, R_SUBVALUE, n, n);
+		cand1(&b, R_SUBVALUE, n);
 	}
 	if (S & B(S_LIST_VAL)) {
 		cand(&b, R_LV_CLOSE, c == ')', 1);
 		cand(&b, R_LV_COMMA, c == ',', 1);
 		n = m_list_value(a);
 		w = m_quoted(a, false, NULL);
-		cand(&b, R_LV_VALUE, n > w ? n : w, n > w ? n : w);
+		cand1(&b, R_LV_VALUE, max_sz(n, w));
 	}
 	if (S & B(S_EXTCOND)) {
 		if (c == '=') {
@@ -754,19 +760,19 @@ static struct m match(enum st s, struct at a)
 	if (S & B(S_LIST_COND_VAL)) {
 		n = m_list_value(a);
 		w = m_quoted(a, true, NULL);
-		cand(&b, R_LCV_VALUE, n > w ? n : w, n > w ? n : w);
+		cand1(&b, R_LCV_VALUE, max_sz(n, w));
 	}
 	if (S & B(S_LIST_COND_PAREN_VAL)) {
 		cand(&b, R_LCPV_CLOSE, c == ')', 1);
 		n = m_list_value(a);
 		w = m_quoted(a, true, NULL);
-		cand(&b, R_LCPV_VALUE, n > w ? n : w, n > w ? n : w);
+		cand1(&b, R_LCPV_VALUE, max_sz(n, w));
 	}
 	if (S & B(S_LIST_COND)) {
 		cand(&b, R_LC_CLOSE, c == ')', 1);
 		cand(&b, R_LC_COMMA, c == ',', 1);
 		n = span(a, noeq_char);
-		cand(&b, R_LC_CONDID, n, n);
+		cand1(&b, R_LC_CONDID, n);
 		if (c == '=') {
 			size_t k = 1 + ws(a.p + 1, a.e);
 
@@ -782,21 +788,21 @@ static struct m match(enum st s, struct at a)
 	if (S & B(S_ASSIGN)) {
 		n = m_ids(a);
 		w = m_quoted(a, false, NULL);
-		cand(&b, R_AS_VALUE, n > w ? n : w, n > w ? n : w);
+		cand1(&b, R_AS_VALUE, max_sz(n, w));
 		cand(&b, R_AS_COMMA, c == ',', 1);
 		cand(&b, R_AS_CONT, m_lit(a, "\\\n"), 2);
 		n = m_lit(a, "\r\n") ? 2 : c == '\n';
-		cand(&b, R_AS_NL, n, n);
+		cand1(&b, R_AS_NL, n);
 	}
 	if (S & B(S_NETWORK))
-		cand(&b, R_NET_ID, m_ids(a), m_ids(a));
+		cand1(&b, R_NET_ID, m_ids(a));
 	if (S & B(S_CHANGE_PROFILE)) {
 		cand(&b, R_CP_SAFE, m_lit(a, "safe"), 4);
 		cand(&b, R_CP_UNSAFE, m_lit(a, "unsafe"), 6);
 		cand(&b, R_CP_ARROW, m_lit(a, "->"), 2);
 		n = m_ids(a);
 		w = m_quoted(a, false, NULL);
-		cand(&b, R_CP_ID, n > w ? n : w, n > w ? n : w);
+		cand1(&b, R_CP_ID, max_sz(n, w));
 	}
 	if (S & B(S_RLIMIT)) {
 		n = c == '-' ? 1 : 0;
@@ -805,7 +811,7 @@ static struct m match(enum st s, struct at a)
 		cand(&b, R_RL_NUM, w ? n + w : 0, n + w);
 		for (n = 0; a.p + n < a.e && (alpha((unsigned char)a.p[n]) || a.p[n] == '_'); n++)
 			;
-		cand(&b, R_RL_KW, n, n);
+		cand1(&b, R_RL_KW, n);
 		cand(&b, R_RL_LE, m_lit(a, "<="), 2);
 	}
 	if (S & (mw_states | B(S_UNIX))) {
@@ -828,7 +834,7 @@ static struct m match(enum st s, struct at a)
 			n = w;
 		if ((w = m_quoted(a, false, NULL)) > n)
 			n = w;
-		cand(&b, R_M_ID, n, n);
+		cand1(&b, R_M_ID, n);
 	}
 	if (S & B(S_INITIAL)) {
 		size_t k;
@@ -856,36 +862,36 @@ static struct m match(enum st s, struct at a)
 		if (m_lit(a, "include") && a.p + 7 < a.e && blank((unsigned char)a.p[7]))
 			cand(&b, R_INC, 8, 7);
 		if (c == '#')
-			cand(&b, R_COMMENT, to_eol(a.p, a.e), to_eol(a.p, a.e));
+			cand1(&b, R_COMMENT, to_eol(a.p, a.e));
 		cand(&b, R_CARET, c == '^', 1);
 		cand(&b, R_ARROW, m_lit(a, "->"), 2);
 		cand(&b, R_EQUALS, c == '=', 1);
 		cand(&b, R_ADD_ASSIGN, m_lit(a, "+="), 2);
-		cand(&b, R_SET_VAR, m_var(a, '@'), m_var(a, '@'));
-		cand(&b, R_BOOL_VAR, m_var(a, '$'), m_var(a, '$'));
+		cand1(&b, R_SET_VAR, m_var(a, '@'));
+		cand1(&b, R_BOOL_VAR, m_var(a, '$'));
 		cand(&b, R_OPEN, c == '{', 1);
 		cand(&b, R_CLOSE, c == '}', 1);
 		n = m_label(a);
 		if ((w = m_quoted(a, false, "/@:&")) > n)
 			n = w;
-		cand(&b, R_LABEL, n, n);
+		cand1(&b, R_LABEL, n);
 		n = m_modes(a);
 		if (n && a.p + n < a.e && (isspace((unsigned char)a.p[n]) || a.p[n] == ','))
 			cand(&b, R_MODES, n + 1, n);
 		if (m_lit(a, "hat"))
-			cand(&b, R_HAT, 3 + ws(a.p + 3, a.e), 3 + ws(a.p + 3, a.e));
+			cand1(&b, R_HAT, 3 + ws(a.p + 3, a.e));
 		if (m_lit(a, "profile"))
-			cand(&b, R_PROFILE, 7 + ws(a.p + 7, a.e), 7 + ws(a.p + 7, a.e));
+			cand1(&b, R_PROFILE, 7 + ws(a.p + 7, a.e));
 		cand(&b, R_COLON, c == ':', 1);
 		cand(&b, R_OPENPAREN, c == '(', 1);
-		cand(&b, R_VARNAME, m_varname(a), m_varname(a));
+		cand1(&b, R_VARNAME, m_varname(a));
 	}
 	if (S & (B(S_INITIAL) | B(S_NETWORK) | B(S_RLIMIT) | B(S_CHANGE_PROFILE) | B(S_MOUNT) | mw_states |
 		 B(S_ABI)))
 		cand(&b, R_EOR, c == ',', 1);
 	if (S & ~(B(S_SUB_ID) | B(S_SUB_VALUE) | B(S_ASSIGN))) {
 		n = m_lit(a, "\r\n") ? 2 : c == '\n';
-		cand(&b, R_NL, n, n);
+		cand1(&b, R_NL, n);
 	}
 	cand(&b, R_ANY, a.p < a.e, 1);
 	return b;
