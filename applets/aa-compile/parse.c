@@ -7,8 +7,10 @@
  * or added to before they are set, an if on a boolean not set, owner and
  * deny where a rule takes neither, capability names, network families and
  * types, file modes as parse_mode reads them and the file rules' checks
- * of them.  Condition names (dbus, mount, signal, ptrace, unix) and
- * rlimits are the next slice's.  So far the parse only says yes or no. */
+ * of them, and through rule-misc.c and rule-mount.c the conditions and
+ * permissions of dbus, signal, ptrace, unix and mount rules, rlimits and
+ * change_profile's exec condition.  So far the parse only says yes or no:
+ * the model it will hand on is the next slice's. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -254,26 +256,49 @@ static int want_id_or_var(struct p *p)
 	return id_or_var(p) ? next(p) : bad(p, "a name or a variable");
 }
 
-/* opt_conds: cond*;  cond: CONDID [= VALUE | = ( values ) | in ( values )] */
-static int opt_conds(struct p *p)
+/* The values of a condition: VALUE+ into c. */
+static int cond_values(struct p *p, struct aa_cond *c)
+{
+	if (!is(p, AT_VALUE))
+		return bad(p, "a value");
+	while (is(p, AT_VALUE)) {
+		c->v = xrealloc(c->v, (size_t)(c->n + 1) * sizeof(*c->v));
+		c->v[c->n++] = xstrdup(p->t.text);
+		if (next(p) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* opt_conds: cond*;  cond: CONDID [= VALUE | = ( values ) | in ( values )],
+ * each put before those already in *out, as the anchor's list has them. */
+static int opt_conds(struct p *p, struct aa_cond **out)
 {
 	while (is(p, AT_CONDID)) {
+		struct aa_cond *c = xmalloc(sizeof(*c));
+
+		*c = (struct aa_cond){ xstrdup(p->t.text), NULL, 0, false, p->t.loc, *out };
+		*out = c;
 		if (next(p) < 0)
 			return -1;
 		if (is(p, AT_EQUALS)) {
+			c->eq = true;
 			if (next(p) < 0)
 				return -1;
 			if (is(p, AT_VALUE)) {
+				/* one value without parentheses */
+				c->v = xmalloc(sizeof(*c->v));
+				c->v[c->n++] = xstrdup(p->t.text);
 				if (next(p) < 0)
 					return -1;
 			} else if (is(p, AT_OPENPAREN)) {
-				if (next(p) < 0 || valuelist(p) < 0 || want(p, AT_CLOSEPAREN, "')'") < 0)
+				if (next(p) < 0 || cond_values(p, c) < 0 || want(p, AT_CLOSEPAREN, "')'") < 0)
 					return -1;
 			} else {
 				return bad(p, "a value or '('");
 			}
 		} else if (kw(p, "in")) {
-			if (next(p) < 0 || want(p, AT_OPENPAREN, "'('") < 0 || valuelist(p) < 0 ||
+			if (next(p) < 0 || want(p, AT_OPENPAREN, "'('") < 0 || cond_values(p, c) < 0 ||
 			    want(p, AT_CLOSEPAREN, "')'") < 0)
 				return -1;
 		}
@@ -281,34 +306,41 @@ static int opt_conds(struct p *p)
 	return 0;
 }
 
-/* opt_cond_list: [CONDLISTID = ( opt_conds )] */
-static int opt_cond_list(struct p *p)
+/* opt_cond_list: [CONDLISTID = ( opt_conds )]: its name in *name (NULL
+ * when there is none) and its conditions in *out. */
+static int opt_cond_list(struct p *p, char **name, struct aa_cond **out)
 {
+	*name = NULL;
 	if (!is(p, AT_CONDLISTID))
 		return 0;
+	*name = xstrdup(p->t.text);
 	if (next(p) < 0 || want(p, AT_EQUALS, "'='") < 0 || want(p, AT_OPENPAREN, "'('") < 0 ||
-	    opt_conds(p) < 0)
+	    opt_conds(p, out) < 0)
 		return -1;
 	return want(p, AT_CLOSEPAREN, "')'");
 }
 
-/* The permission words of a rule kind, one or a list in parentheses:
- * opt_dbus_perm, opt_net_perm, opt_signal_perm, opt_ptrace_perm. */
-static int opt_perms(struct p *p, const char *const *words)
+/* The permission words of a rule kind, one or a list in parentheses
+ * (opt_dbus_perm, opt_net_perm, opt_signal_perm, opt_ptrace_perm): their
+ * bits in *perms. */
+static int opt_perms(struct p *p, const char *const *words, enum aa_kind k, uint32_t *perms)
 {
 	bool paren = is(p, AT_OPENPAREN);
 
+	*perms = 0;
 	if (paren && next(p) < 0)
 		return -1;
 	for (;;) {
 		bool perm = is(p, AT_MODE) || (paren && is(p, AT_VALUE));
+		int bits;
 
 		for (int i = 0; words[i] && !perm; i++)
 			perm = kw(p, words[i]);
 		if (!perm)
 			break;
-		if (next(p) < 0)
+		if ((bits = aa_perm_word(k, &p->t)) < 0 || next(p) < 0)
 			return -1;
+		*perms |= (uint32_t)bits;
 		if (!paren)
 			return 0;
 	}
@@ -412,7 +444,9 @@ static int flags(struct p *p)
 static int profile_base(struct p *p, int kind)
 {
 	const char *l, *end = NULL;
-	int bare;
+	struct aa_cond *xattrs = NULL;
+	char *list;
+	int bare, rc;
 
 	if (!is(p, AT_ID))
 		return bad(p, "a profile name");
@@ -467,7 +501,10 @@ static int profile_base(struct p *p, int kind)
 	/* Its rules are its own, not a prefix block's around it. */
 	bare = p->x_bare;
 	p->x_bare = 0;
-	if (opt_cond_list(p) < 0 || flags(p) < 0 || want(p, AT_OPEN, "'{'") < 0 || rules(p) < 0)
+	rc = opt_cond_list(p, &list, &xattrs);
+	free(list);
+	aa_conds_free(xattrs);
+	if (rc < 0 || flags(p) < 0 || want(p, AT_OPEN, "'{'") < 0 || rules(p) < 0)
 		return -1;
 	p->x_bare = bare;
 	return want(p, AT_CLOSE, "'}'");
@@ -706,6 +743,93 @@ static int prefix_owner(struct p *p)
 	return 0;
 }
 
+/* dbus, unix: KW [perms] [conds] [peer=(conds)] , and signal, ptrace:
+ * KW [perms] [conds] , each checked once read. */
+static int class_rule(struct p *p)
+{
+	enum aa_kind k = kw(p, "dbus") ? AK_DBUS : kw(p, "unix") ? AK_UNIX :
+			 kw(p, "signal") ? AK_SIGNAL : AK_PTRACE;
+	static const char *const *const words[] = {
+		[AK_DBUS] = dbus_words, [AK_UNIX] = net_words, [AK_SIGNAL] = signal_words,
+		[AK_PTRACE] = ptrace_words,
+	};
+	struct srcloc at = p->t.loc;
+	struct aa_cond *conds = NULL, *peer = NULL;
+	char *group = NULL;
+	uint32_t perms;
+	int rc = -1;
+
+	if (next(p) < 0 || opt_perms(p, words[k], k, &perms) < 0 || opt_conds(p, &conds) < 0)
+		goto out;
+	if ((k == AK_DBUS || k == AK_UNIX) && opt_cond_list(p, &group, &peer) < 0)
+		goto out;
+	if (end(p) < 0)
+		goto out;
+	if (group && strcmp(group, "peer")) {
+		diag(&at, "%s rule: invalid conditional group %s=()", k == AK_DBUS ? "dbus" : "unix", group);
+		goto out;
+	}
+	switch (k) {
+	case AK_DBUS:
+		rc = aa_dbus_rule(&(struct aa_dbus){ 0 }, perms, conds, peer, &at);
+		break;
+	case AK_UNIX:
+		rc = aa_unix_rule(&(struct aa_unix){ 0 }, perms, conds, peer);
+		break;
+	case AK_SIGNAL:
+		rc = aa_signal_rule(&(struct aa_signal){ 0 }, perms, conds);
+		break;
+	default:
+		rc = aa_ptrace_rule(&(struct aa_ptrace){ 0 }, perms, conds);
+		break;
+	}
+out:
+	aa_conds_free(conds);
+	aa_conds_free(peer);
+	free(group);
+	return rc;
+}
+
+/* set rlimit ID <= VALUE [ID] , after set: checked once read. */
+static int rlimit(struct p *p)
+{
+	struct aa_token name = { 0 }, value = { 0 };
+	char *unit = NULL;
+	uint64_t v;
+	int which, rc = -1;
+
+	if (next(p) < 0)
+		return -1;
+	if (!is(p, AT_ID)) {
+		bad(p, "a limit");
+		goto out;
+	}
+	name = p->t;
+	name.text = xstrdup(name.text);
+	if (next(p) < 0 || want(p, AT_LE, "'<='") < 0)
+		goto out;
+	if (!is(p, AT_VALUE)) {
+		bad(p, "a value");
+		goto out;
+	}
+	value = p->t;
+	value.text = xstrdup(value.text);
+	if (next(p) < 0)
+		goto out;
+	if (is(p, AT_ID)) {
+		unit = xstrdup(p->t.text);
+		if (next(p) < 0)
+			goto out;
+	}
+	if (end(p) == 0)
+		rc = aa_rlimit(&name, &value, unit, &which, &v);
+out:
+	free(name.text);
+	free(value.text);
+	free(unit);
+	return rc;
+}
+
 /* One statement of a profile's rules, the lookahead its first token. */
 static int rule(struct p *p)
 {
@@ -729,10 +853,7 @@ static int rule(struct p *p)
 			return -1;
 		if (!kw(p, "rlimit"))
 			return bad(p, "'rlimit'");
-		if (next(p) < 0 || want(p, AT_ID, "a limit") < 0 || want(p, AT_LE, "'<='") < 0 ||
-		    want(p, AT_VALUE, "a value") < 0 || take_if(p, is(p, AT_ID)) < 0)
-			return -1;
-		return end(p);
+		return rlimit(p);
 	}
 	/* opt_prefix: [audit] [allow | deny] [owner | user | other] */
 	bool deny, owner;
@@ -797,42 +918,79 @@ static int rule(struct p *p)
 	}
 	if (kw(p, "mount") || kw(p, "remount") || kw(p, "umount") || kw(p, "unmount") ||
 	    kw(p, "pivot_root")) {
-		bool mount = kw(p, "mount"), pivot = kw(p, "pivot_root");
+		enum aa_mnt_op op = kw(p, "mount") ? MNT_MOUNT : kw(p, "remount") ? MNT_REMOUNT :
+				    kw(p, "pivot_root") ? MNT_PIVOT : MNT_UMOUNT;
+		struct srcloc at = p->t.loc;
+		struct aa_cond *src = NULL, *dst = NULL;
+		char *id = NULL, *point = NULL;
+		struct aa_mount m;
+		int rc = -1;
 
-		if (next(p) < 0 || opt_conds(p) < 0 || take_if(p, is(p, AT_ID)) < 0)
-			return -1;
-		if (mount && is(p, AT_ARROW)) {
-			if (next(p) < 0 || opt_conds(p) < 0 || want(p, AT_ID, "a mount point") < 0)
-				return -1;
-		} else if (pivot && is(p, AT_ARROW)) {
-			if (next(p) < 0 || want_id_or_var(p) < 0)
-				return -1;
+		if (next(p) < 0 || opt_conds(p, &src) < 0)
+			goto mount_out;
+		if (is(p, AT_ID)) {
+			id = xstrdup(p->t.text);
+			if (next(p) < 0)
+				goto mount_out;
 		}
-		return end(p);
+		if (op == MNT_MOUNT && is(p, AT_ARROW)) {
+			if (next(p) < 0 || opt_conds(p, &dst) < 0)
+				goto mount_out;
+			if (!is(p, AT_ID)) {
+				bad(p, "a mount point");
+				goto mount_out;
+			}
+			point = xstrdup(p->t.text);
+			if (next(p) < 0)
+				goto mount_out;
+		} else if (op == MNT_PIVOT && is(p, AT_ARROW)) {
+			if (next(p) < 0 || want_id_or_var(p) < 0)
+				goto mount_out;
+		}
+		if (end(p) < 0)
+			goto mount_out;
+		/* mount [SOURCE] [-> POINT]; the others: [POINT] */
+		if (op == MNT_MOUNT)
+			rc = aa_mount_rule(&m, op, src, id, dst, point, &at);
+		else
+			rc = aa_mount_rule(&m, op, src, NULL, NULL, id, &at);
+		if (rc == 0)
+			aa_mount_free(&m);
+	mount_out:
+		aa_conds_free(src);
+		aa_conds_free(dst);
+		free(id);
+		free(point);
+		return rc;
 	}
-	if (kw(p, "dbus") || kw(p, "unix")) {
-		bool dbus = kw(p, "dbus");
-
-		if (next(p) < 0 || opt_perms(p, dbus ? dbus_words : net_words) < 0 || opt_conds(p) < 0 ||
-		    opt_cond_list(p) < 0)
-			return -1;
-		return end(p);
-	}
-	if (kw(p, "signal") || kw(p, "ptrace")) {
-		bool sig = kw(p, "signal");
-
-		if (next(p) < 0 || opt_perms(p, sig ? signal_words : ptrace_words) < 0 || opt_conds(p) < 0)
-			return -1;
-		return end(p);
-	}
+	if (kw(p, "dbus") || kw(p, "unix") || kw(p, "signal") || kw(p, "ptrace"))
+		return class_rule(p);
 	if (kw(p, "change_profile")) {
 		/* change_profile [safe | unsafe] [ID] [-> id_or_var] , */
-		if (next(p) < 0 || take_if(p, kw(p, "safe") || kw(p, "unsafe")) < 0 ||
-		    take_if(p, is(p, AT_ID)) < 0)
+		struct srcloc at = p->t.loc;
+		bool mode;
+		char *exec = NULL;
+
+		if (next(p) < 0)
 			return -1;
-		if (is(p, AT_ARROW) && (next(p) < 0 || want_id_or_var(p) < 0))
+		mode = kw(p, "safe") || kw(p, "unsafe");
+		if (take_if(p, mode) < 0)
 			return -1;
-		return end(p);
+		if (is(p, AT_ID)) {
+			exec = xstrdup(p->t.text);
+			if (next(p) < 0)
+				return free(exec), -1;
+		}
+		if ((is(p, AT_ARROW) && (next(p) < 0 || want_id_or_var(p) < 0)) || end(p) < 0)
+			return free(exec), -1;
+		if (!exec && mode)
+			diag(&at, "%s", "Exec condition is required when unsafe or safe keywords are present");
+		else if (exec && exec[0] != '/' && strncmp(exec, "@{", 2))
+			diag(&at, "%s", "Exec condition must begin with '/'.");
+		else
+			return free(exec), 0;
+		free(exec);
+		return -1;
 	}
 	if (kw(p, "capability")) {
 		if (next(p) < 0)
