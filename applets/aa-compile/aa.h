@@ -45,6 +45,7 @@ struct aa_lex_opts {
 
 struct aa_lex;
 /* A scanner over file (a path on the host; NULL: standard input), its
+ * locations' file names valid until aa_lex_close, its
  * includes opened through the jail (lib/paths.c); NULL with errno when
  * file cannot be opened, NULL and errno 0 after a message when it cannot
  * be read. */
@@ -117,9 +118,114 @@ int aa_mount_rule(struct aa_mount *r, enum aa_mnt_op op, const struct aa_cond *s
 		  const struct aa_cond *dst, char *mnt_point, const struct srcloc *at);
 void aa_mount_free(struct aa_mount *r);
 
-/* parse.c: the tokens of lx read to its end by parser_yacc.y's grammar:
- * 0, or -1 after a located message at the first token it refuses. */
-int aa_parse(struct aa_lex *lx);
+/* File permissions as apparmor_parser packs them (immunix.h): a 14-bit
+ * half for the owner of the file (bits 0-13) and one for others (14-27),
+ * and bits shared by both. */
+enum {
+	AA_EXEC = 1 << 0, AA_WRITE = 1 << 1, AA_READ = 1 << 2, AA_APPEND = 1 << 3,
+	AA_LINK = 1 << 4, AA_LOCK = 1 << 5, AA_MMAP = 1 << 6, AA_PUX = 1 << 7,
+	AA_UNSAFE = 1 << 8, AA_INHERIT = 1 << 9, AA_MOD0 = 1 << 10, AA_MOD1 = 1 << 11,
+	AA_MODIFIERS = 0xf << 10,
+	AA_EXEC_TYPE = AA_UNSAFE | AA_INHERIT | AA_PUX | AA_MODIFIERS,
+	AA_BASE = 0x3fff,
+	AA_OTHER_SHIFT = 14,
+	AA_ONEXEC = 1 << 30,
+};
+#define AA_CHANGE_PROFILE (1u << 31)
+#define AA_BOTH(m) ((uint32_t)(m) | (uint32_t)(m) << AA_OTHER_SHIFT)
+
+/* A file, link or change_profile rule: apparmor_parser's cod_entry. */
+struct aa_entry {
+	char *name;		/* the path glob; change_profile: the target */
+	char *link;		/* a link's target; change_profile's exec
+				 * condition (one field in the anchor: so it
+				 * sorts, merges and expands as a link) */
+	char *nt;		/* an exec transition's profile (-> NAME) */
+	uint32_t mode, audit;
+	bool deny, subset;
+	struct srcloc loc;
+	struct aa_entry *next;
+};
+
+struct aa_profile {
+	char *ns, *name;	/* name: the profile's own, without its parents' */
+	char *attach;
+	int kind;		/* 0 at the top, 1 a child profile, 2 a hat */
+	int mode;		/* 0 enforce, 1 complain, 2 kill, 3 unconfined */
+	unsigned path_flags;
+	bool audit;
+	struct aa_cond *xattrs;
+	uint64_t cap_allow, cap_deny, cap_audit, cap_quiet;
+	uint32_t rlim_mask;
+	uint64_t rlim[16];
+	struct aa_entry *entries;
+	char *xtable[16];	/* named transitions: index 4..15 */
+	struct aa_profile *parent;
+	struct aa_profile *children;	/* hats and child profiles, by name */
+	struct aa_profile *next;
+	struct srcloc loc;
+	int xmatch_len;
+};
+
+/* A set variable's values as apparmor_parser's symbol table keeps them:
+ * each added value goes first. */
+struct aa_value {
+	char *v;
+	struct aa_value *next;
+};
+
+struct aa_var {
+	char *name;		/* without @{ } or ${ } */
+	int boolean;		/* -1: a set variable; else its value */
+	struct aa_value *values, *expanded;
+	bool expanding;
+};
+
+struct aa_policy {
+	struct aa_profile *profiles;	/* by namespace and name */
+	struct aa_var *vars;
+	int nvars;
+	char **alias;		/* from, to pairs */
+	int nalias;
+	size_t expanded_bytes;	/* of every variable's expanded values */
+};
+
+/* parse.c: the tokens of lx read to its end by parser_yacc.y's grammar
+ * into pol: 0, or -1 after a located message at the first token it
+ * refuses. */
+int aa_parse(struct aa_lex *lx, struct aa_policy *pol);
+void aa_policy_free(struct aa_policy *pol);
+void aa_entries_free(struct aa_entry *e);
+/* add_proc_access: the rules a profile needs to change hat or profile
+ * through the /proc files rule names. */
+void aa_proc_access(struct aa_profile *prof, const char *rule);
+struct aa_var *aa_var_find(struct aa_policy *pol, const char *name);
+
+/* resolve.c: what apparmor_parser does to a profile after the parse, in
+ * its order: the change_hat rules, variables, aliases, the file rules
+ * sorted and merged.  0, or -1 after a message. */
+int aa_resolve_profile(struct aa_policy *pol, struct aa_profile *prof);
+
+/* glob.c: an AppArmor glob as libapparmor_re's regular expression,
+ * appended to out: its kind (0 plain, 1 a tail **, 2 a regex), or -1
+ * after a message located at at; *first the offset of its first special
+ * character. */
+enum { AA_GLOB_DEFAULT, AA_GLOB_NULL };
+int aa_glob(const char *glob, int kind, struct buf *out, int *first, const struct srcloc *at);
+void aa_filter_slashes(char *path);
+
+/* rule-file.c: the file rules of a profile as regular expressions and
+ * permissions (parser_regex.c's process_dfa_entry), handed to emit one by
+ * one: re (len bytes, NUL separated parts), deny, perms and audit.  With
+ * dump, each is written as apparmor_parser -D rule-exprs writes it. */
+struct aa_rules_out {
+	int (*rule)(void *ctx, const char *re, size_t len, bool deny, uint32_t perms, uint32_t audit);
+	void *ctx;
+	FILE *dump;
+};
+int aa_file_rules(struct aa_profile *prof, struct aa_rules_out *out);
+int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out);
+int aa_mediates(struct aa_rules_out *out);
 /* A capability's number (its bit), or -1 for a name apparmor has not. */
 int aa_cap_index(const char *name);
 /* d's entry names ("." and ".." aside) in strcmp order, the order

@@ -72,6 +72,8 @@ struct aa_lex {
 	struct srcloc at;	/* where the text being matched starts */
 	size_t total;
 	char *text;		/* the last token's */
+	char **names;		/* the names of the sources read to their end */
+	int nnames;
 };
 
 /* ---- character classes and sub-patterns (flex's, in the C locale) ---- */
@@ -995,7 +997,9 @@ static int next(struct aa_lex *lx, struct aa_token *tok)
 		if (s->pos == s->len) {
 			/* <<EOF>>: back to the file that included this one */
 			free(s->text);
-			free(s->name);
+			/* its name stays: the model's locations point at it */
+			lx->names = xrealloc(lx->names, (size_t)(lx->nnames + 1) * sizeof(*lx->names));
+			lx->names[lx->nnames++] = s->name;
 			lx->nsrc--;
 			continue;
 		}
@@ -1175,6 +1179,9 @@ void aa_lex_close(struct aa_lex *lx)
 	while (lx->nblk--)
 		if (lx->blk[lx->nblk].profile)
 			uncache(lx->blk[lx->nblk].seen, lx->blk[lx->nblk].nseen);
+	for (int i = 0; i < lx->nnames; i++)
+		free(lx->names[i]);
+	free(lx->names);
 	free(lx->src);
 	free(lx->text);
 	free(lx);

@@ -18,18 +18,16 @@
 
 #include "aa.h"
 
-/* The variables set so far, as the anchor's symbol table holds them:
- * one name space for @{SET} and ${BOOL} variables. */
-struct var {
-	char *name;		/* without @{ } or ${ } */
-	int boolean;		/* -1: a set variable; else its value */
-};
-
 struct p {
 	struct aa_lex *lx;
 	struct aa_token t;	/* the lookahead */
-	struct var *vars;
-	int nvars;
+	/* What is read goes into pol: the profile being read is prof, its
+	 * file rules go to *ents; nothing is kept while skip (the branch of
+	 * an if not taken, read and checked all the same, and a prefix
+	 * block are read into a profile of their own, then merged). */
+	struct aa_policy *pol;
+	struct aa_profile *prof;
+	struct aa_entry **ents;
 	/* File rules read since the innermost prefix block opened whose x
 	 * has no qualifier (named transitions), which its end refuses. */
 	int x_bare;
@@ -157,31 +155,42 @@ static char *var_name(const char *v)
 	return xstrdup(v + 1);
 }
 
-static struct var *var_find(struct p *p, const char *name)
+/* The variables set so far, as the anchor's symbol table holds them:
+ * one name space for @{SET} and ${BOOL} variables. */
+struct aa_var *aa_var_find(struct aa_policy *pol, const char *name)
 {
-	for (int i = 0; i < p->nvars; i++)
-		if (!strcmp(p->vars[i].name, name))
-			return &p->vars[i];
+	for (int i = 0; i < pol->nvars; i++)
+		if (!strcmp(pol->vars[i].name, name))
+			return &pol->vars[i];
 	return NULL;
 }
 
-static int var_new(struct p *p, const struct aa_token *at, int boolean)
+static void value_add(struct aa_var *v, const char *value)
 {
+	struct aa_value *n = xmalloc(sizeof(*n));
+
+	*n = (struct aa_value){ xstrdup(value), v->values };
+	v->values = n;
+}
+
+static struct aa_var *var_new(struct p *p, const struct aa_token *at, int boolean)
+{
+	struct aa_policy *pol = p->pol;
 	char *name = var_name(at->text);
 
-	if (var_find(p, name)) {
+	if (aa_var_find(pol, name)) {
 		free(name);
 		diag(&at->loc, "variable %s was previously declared", at->text);
-		return -1;
+		return NULL;
 	}
-	if (p->nvars == 65536) {
+	if (pol->nvars == 65536) {
 		free(name);
 		diag(&at->loc, "%s", "more than 65536 variables");
-		return -1;
+		return NULL;
 	}
-	p->vars = xrealloc(p->vars, (size_t)(p->nvars + 1) * sizeof(*p->vars));
-	p->vars[p->nvars++] = (struct var){ name, boolean };
-	return 0;
+	pol->vars = xrealloc(pol->vars, (size_t)(pol->nvars + 1) * sizeof(*pol->vars));
+	pol->vars[pol->nvars] = (struct aa_var){ name, boolean, NULL, NULL, false };
+	return &pol->vars[pol->nvars++];
 }
 
 static int next(struct p *p)
@@ -232,17 +241,6 @@ static int want(struct p *p, enum aa_tok t, const char *what)
 static int take_if(struct p *p, bool yes)
 {
 	return yes ? next(p) : 0;
-}
-
-/* valuelist: TOK_VALUE+ */
-static int valuelist(struct p *p)
-{
-	if (!is(p, AT_VALUE))
-		return bad(p, "a value");
-	while (is(p, AT_VALUE))
-		if (next(p) < 0)
-			return -1;
-	return 0;
 }
 
 /* id_or_var: TOK_ID | TOK_SET_VAR */
@@ -379,8 +377,9 @@ static int flag_of(const char *v)
 	return 0;
 }
 
-/* flags: [flags =] ( VALUE+ ), each a flag, none in conflict. */
-static int flags(struct p *p)
+/* flags: [flags =] ( VALUE+ ), each a flag, none in conflict: the mode,
+ * path flags and audit into prof. */
+static int flags(struct p *p, struct aa_profile *prof)
 {
 	static const char *const modes[] = { "", "enforce", "complain", "kill", "unconfined" };
 	/* pairs of path flags that exclude each other, as bit numbers */
@@ -428,6 +427,8 @@ static int flags(struct p *p)
 			mode = f;
 		else if (f < (1 << 16))
 			path |= f >> 8;
+		else
+			prof->audit = true;
 		for (int i = 0; i < (int)ARRAY_SIZE(excl); i++)
 			if ((path >> excl[i][0] & 1) && (path >> excl[i][1] & 1)) {
 				diag(&p->t.loc, "Profile flag %s", exmsg[i]);
@@ -436,7 +437,251 @@ static int flags(struct p *p)
 		if (next(p) < 0)
 			return -1;
 	}
+	prof->mode = mode;
+	prof->path_flags = (unsigned)path;
 	return want(p, AT_CLOSEPAREN, "')'");
+}
+
+/* The anchor's order of profiles (and of a profile's hats and children):
+ * those without a namespace first, then by namespace, then by name. */
+static int prof_cmp(const struct aa_profile *a, const struct aa_profile *b)
+{
+	if (!a->ns != !b->ns)
+		return a->ns ? 1 : -1;
+	if (a->ns) {
+		int c = strcmp(a->ns, b->ns);
+
+		if (c)
+			return c;
+	}
+	return strcmp(a->name, b->name);
+}
+
+/* add_named_transition: the xtable index of an entry's -> NAME (3 for the
+ * profile's own child, 4-15 a table entry), or 0 when the table is full. */
+static int named_transition(struct aa_profile *prof, struct aa_entry *e)
+{
+	const uint32_t mods = AA_BOTH(AA_MODIFIERS);
+	char *name = e->nt, *sub = strstr(e->nt, "//");
+
+	e->nt = NULL;
+	if (!label_ns(name)) {
+		/* (the anchor compares the profile's name with the text from
+		 * the "//" on: no name starts so, so that test always holds) */
+		if (sub && strncmp(prof->name, sub, (size_t)(sub - name)) && !strcmp(sub + 2, e->name)) {
+			free(name);
+			return 3;
+		}
+		if ((e->mode & mods & AA_MODIFIERS) == (AA_MOD0 | AA_MOD1) ||
+		    (e->mode & mods) >> AA_OTHER_SHIFT == (AA_MOD0 | AA_MOD1)) {
+			char *full;
+
+			if (!strcmp(name, e->name)) {
+				free(name);
+				return 3;
+			}
+			/* cx -> NAME: a child of this profile */
+			full = xmalloc(strlen(prof->name) + strlen(name) + 3);
+			sprintf(full, "%s//%s", prof->name, name);
+			free(name);
+			name = full;
+		}
+	}
+	for (int i = 4; i < 16; i++) {
+		if (!prof->xtable[i]) {
+			prof->xtable[i] = name;
+			return i;
+		}
+		if (!strcmp(prof->xtable[i], name)) {
+			free(name);
+			return i;
+		}
+	}
+	free(name);
+	return 0;
+}
+
+static void entry_add(struct aa_profile *prof, const char *name, uint32_t mode)
+{
+	struct aa_entry *e = xmalloc(sizeof(*e));
+
+	*e = (struct aa_entry){ .name = xstrdup(name), .mode = mode, .loc = prof->loc, .next = prof->entries };
+	prof->entries = e;
+}
+
+/* add_proc_access: the rules a profile needs to change its profile or hat
+ * through rule (their modes only the owner's half, as the anchor's). */
+void aa_proc_access(struct aa_profile *prof, const char *rule)
+{
+	entry_add(prof, "/proc/*/attr/apparmor/", AA_READ);
+	entry_add(prof, "/sys/module/apparmor/parameters/enabled", AA_READ);
+	entry_add(prof, rule, AA_WRITE);
+}
+
+/* post_process_file_entries, when a profile has been read: exec
+ * transitions to their xtable index, and a change_profile's /proc rules. */
+static int profile_done(struct aa_profile *prof)
+{
+	uint32_t cp = 0;
+
+	for (struct aa_entry *e = prof->entries; e; e = e->next) {
+		if (e->nt) {
+			int n = named_transition(prof, e);
+			uint32_t mode = 0;
+
+			if (!n) {
+				diag(&e->loc, "Profile %s has too many specified profile transitions.", prof->name);
+				return -1;
+			}
+			if (e->mode & AA_EXEC)
+				mode |= (uint32_t)n << 10;
+			if (e->mode & AA_EXEC << AA_OTHER_SHIFT)
+				mode |= (uint32_t)n << (10 + AA_OTHER_SHIFT);
+			e->mode = (e->mode & ~AA_BOTH(AA_MODIFIERS)) | mode;
+		}
+		cp |= e->mode & AA_CHANGE_PROFILE;
+	}
+	if (cp)
+		aa_proc_access(prof, "/proc/*/attr/{apparmor/,}{current,exec}");
+	return 0;
+}
+
+void aa_entries_free(struct aa_entry *e)
+{
+	while (e) {
+		struct aa_entry *next = e->next;
+
+		free(e->name);
+		free(e->link);
+		free(e->nt);
+		free(e);
+		e = next;
+	}
+}
+
+static void profile_free(struct aa_profile *prof)
+{
+	while (prof) {
+		struct aa_profile *next = prof->next;
+
+		free(prof->ns);
+		free(prof->name);
+		free(prof->attach);
+		aa_conds_free(prof->xattrs);
+		aa_entries_free(prof->entries);
+		for (int i = 0; i < 16; i++)
+			free(prof->xtable[i]);
+		profile_free(prof->children);
+		free(prof);
+		prof = next;
+	}
+}
+
+void aa_policy_free(struct aa_policy *pol)
+{
+	profile_free(pol->profiles);
+	for (int i = 0; i < pol->nvars; i++) {
+		for (int k = 0; k < 2; k++) {
+			struct aa_value *v = k ? pol->vars[i].expanded : pol->vars[i].values;
+
+			while (v) {
+				struct aa_value *next = v->next;
+
+				free(v->v);
+				free(v);
+				v = next;
+			}
+		}
+		free(pol->vars[i].name);
+	}
+	free(pol->vars);
+	for (int i = 0; i < pol->nalias; i++)
+		free(pol->alias[i]);
+	free(pol->alias);
+	*pol = (struct aa_policy){ 0 };
+}
+
+/* prof into the sorted list *l: 0, or -1 when one of its name is there. */
+static int profile_insert(struct aa_profile **l, struct aa_profile *prof)
+{
+	int c = 1;
+
+	while (*l && (c = prof_cmp(*l, prof)) < 0)
+		l = &(*l)->next;
+	if (!c)
+		return -1;
+	prof->next = *l;
+	*l = prof;
+	return 0;
+}
+
+static struct aa_entry **p_last(struct aa_entry **e)
+{
+	while (*e)
+		e = &(*e)->next;
+	return e;
+}
+
+static int rules(struct p *p);
+
+/* add_hat_to_policy: a hat or child profile into outer's. */
+static int add_child(struct aa_profile *outer, struct aa_profile *prof)
+{
+	prof->parent = outer;
+	if (profile_insert(&outer->children, prof) < 0) {
+		diag(&prof->loc, "Multiple definitions for hat %s in profile %s exist,bailing out.",
+		     prof->name, outer->name);
+		return -1;
+	}
+	return 0;
+}
+
+/* The rules of a block or an if's branch, up to its '}', read into a
+ * profile of their own: NULL after a message. */
+static struct aa_profile *sub_rules(struct p *p)
+{
+	struct aa_profile *outer = p->prof, *sub = xmalloc(sizeof(*sub));
+	struct aa_entry **ents = p->ents;
+	int rc;
+
+	*sub = (struct aa_profile){ .name = xstrdup(outer->name) };
+	p->prof = sub;
+	p->ents = &sub->entries;
+	rc = rules(p);
+	p->prof = outer;
+	p->ents = ents;
+	if (rc < 0) {
+		profile_free(sub);
+		return NULL;
+	}
+	return sub;
+}
+
+/* merge_policy: what an if's branch taken adds to prof (its file rules,
+ * capabilities, audit flag, hats and children; the anchor drops the
+ * rest). */
+static int merge(struct aa_profile *prof, struct aa_profile *sub)
+{
+	struct aa_entry **e = p_last(&prof->entries);
+	int rc = 0;
+
+	*e = sub->entries;
+	sub->entries = NULL;
+	prof->audit |= sub->audit;
+	prof->cap_allow |= sub->cap_allow;
+	prof->cap_audit |= sub->cap_audit;
+	prof->cap_deny |= sub->cap_deny;
+	prof->cap_quiet |= sub->cap_quiet;
+	while (sub->children && !rc) {
+		struct aa_profile *c = sub->children;
+
+		sub->children = c->next;
+		rc = add_child(prof, c);
+		if (rc < 0)
+			profile_free(c);
+	}
+	profile_free(sub);
+	return rc;
 }
 
 /* profile_base: ID [id_or_var] [cond_list] [flags] { rules }; kind:
@@ -444,12 +689,18 @@ static int flags(struct p *p)
 static int profile_base(struct p *p, int kind)
 {
 	const char *l, *end = NULL;
-	struct aa_cond *xattrs = NULL;
-	char *list;
-	int bare, rc;
+	struct aa_profile *prof = xmalloc(sizeof(*prof)), *outer = p->prof;
+	struct aa_entry **ents = p->ents;
+	char *list = NULL;
+	int bare, rc = -1;
 
-	if (!is(p, AT_ID))
-		return bad(p, "a profile name");
+	*prof = (struct aa_profile){ .kind = outer ? kind : 0, .loc = p->t.loc };
+	if (kind == 2)
+		prof->kind = 2;
+	if (!is(p, AT_ID)) {
+		bad(p, "a profile name");
+		goto out;
+	}
 	/* parse_label on the name (the anchor says so once the profile is
 	 * read; its verdict is the same said here). */
 	l = p->t.text + (p->t.text[0] == '&');
@@ -457,102 +708,156 @@ static int profile_base(struct p *p, int kind)
 		end = strchr(l + 1, ':');
 		if (!end) {
 			diag(&p->t.loc, "Namespace not terminated: %s", p->t.text);
-			return -1;
+			goto out;
 		}
 		if (end == l + 1) {
 			diag(&p->t.loc, "Empty namespace: %s", p->t.text);
-			return -1;
+			goto out;
 		}
+		prof->ns = xstrndup(l + 1, (size_t)(end - l - 1));
 		l = end + 1 + 2 * !strncmp(end + 1, "//", 2);
 	}
 	if (!*l) {
 		diag(&p->t.loc, "Empty named transition profile name: %s", p->t.text);
-		return -1;
+		goto out;
 	}
 	if (p->t.text[0] == '&') {
 		diag(&p->t.loc, "%s", "Profile names must begin with a '/' or a namespace");
-		return -1;
+		goto out;
 	}
 	if (!kind && *l != '/' && !end) {
 		diag(&p->t.loc, "%s", "Profile names must begin with a '/', namespace or keyword "
 			"'profile' or 'hat'.");
-		return -1;
+		goto out;
 	}
+	prof->name = xstrdup(l);
 	if (next(p) < 0)
-		return -1;
+		goto out;
 	if (id_or_var(p)) {
 		if (p->t.text[0] != '/' && strncmp(p->t.text, "@{", 2)) {
 			diag(&p->t.loc, "%s", "Profile attachment must begin with a '/' or variable.");
-			return -1;
+			goto out;
 		}
+		prof->attach = xstrdup(p->t.text);
 		if (next(p) < 0)
-			return -1;
+			goto out;
 	}
 	if (is(p, AT_CONDLISTID)) {
 		if (strcmp(p->t.text, "xattrs")) {
 			diag(&p->t.loc, "profile id: invalid conditional group %s=()", p->t.text);
-			return -1;
+			goto out;
 		}
 		if (kind == 2) {
 			diag(&p->t.loc, "%s", "hat profiles can't use xattrs matches");
-			return -1;
+			goto out;
 		}
 	}
 	/* Its rules are its own, not a prefix block's around it. */
 	bare = p->x_bare;
 	p->x_bare = 0;
-	rc = opt_cond_list(p, &list, &xattrs);
-	free(list);
-	aa_conds_free(xattrs);
-	if (rc < 0 || flags(p) < 0 || want(p, AT_OPEN, "'{'") < 0 || rules(p) < 0)
-		return -1;
+	if (opt_cond_list(p, &list, &prof->xattrs) < 0 || flags(p, prof) < 0 ||
+	    want(p, AT_OPEN, "'{'") < 0)
+		goto out;
+	p->prof = prof;
+	p->ents = &prof->entries;
+	if (rules(p) < 0)
+		goto out;
 	p->x_bare = bare;
-	return want(p, AT_CLOSE, "'}'");
+	if (!is(p, AT_CLOSE)) {
+		bad(p, "'}'");
+		goto out;
+	}
+	if (profile_done(prof) < 0)
+		goto out;
+	if (outer ? add_child(outer, prof) < 0 : profile_insert(&p->pol->profiles, prof) < 0) {
+		if (!outer)
+			diag(&prof->loc, "Multiple definitions for profile %s exist,bailing out.", prof->name);
+		goto out;
+	}
+	prof = NULL;
+	rc = next(p);
+out:
+	p->prof = outer;
+	p->ents = ents;
+	free(list);
+	profile_free(prof);
+	return rc;
 }
 
-/* expr: not expr | BOOL_VAR | defined SET_VAR | defined BOOL_VAR */
-static int expr(struct p *p)
+/* expr: not expr | BOOL_VAR | defined SET_VAR | defined BOOL_VAR: its
+ * value in *v. */
+static int expr(struct p *p, bool *v)
 {
-	while (kw(p, "not"))
+	bool not = false;
+	struct aa_var *var;
+	char *name;
+
+	while (kw(p, "not")) {
+		not = !not;
 		if (next(p) < 0)
 			return -1;
+	}
 	if (kw(p, "defined")) {
 		if (next(p) < 0)
 			return -1;
 		if (!is(p, AT_SET_VAR) && !is(p, AT_BOOL_VAR))
 			return bad(p, "a variable");
+		name = var_name(p->t.text);
+		var = aa_var_find(p->pol, name);
+		free(name);
+		/* a set variable, or any variable by ${NAME} */
+		*v = not ^ (var && (is(p, AT_BOOL_VAR) || var->boolean < 0));
 		return next(p);
 	}
 	if (is(p, AT_BOOL_VAR)) {
-		char *name = var_name(p->t.text);
-		struct var *v = var_find(p, name);
-
+		name = var_name(p->t.text);
+		var = aa_var_find(p->pol, name);
 		free(name);
-		if (!v || v->boolean < 0) {
+		if (!var || var->boolean < 0) {
 			diag(&p->t.loc, "Unset boolean variable %s used in if-expression", p->t.text);
 			return -1;
 		}
+		*v = not ^ (var->boolean > 0);
 	}
 	return want(p, AT_BOOL_VAR, "a boolean variable");
 }
 
-/* cond_rule: if expr { rules } [else { rules } | else cond_rule] */
+/* cond_rule: if expr { rules } [else { rules } | else cond_rule]: the
+ * rules of the first branch taken merged into the profile. */
 static int cond_rule(struct p *p)
 {
+	struct aa_profile *taken = NULL, *sub;
+	bool v = false;
+
 	for (;;) {
-		if (next(p) < 0 || expr(p) < 0 || want(p, AT_OPEN, "'{'") < 0 || rules(p) < 0 ||
-		    want(p, AT_CLOSE, "'}'") < 0)
-			return -1;
-		if (!kw(p, "else"))
-			return 0;
-		if (next(p) < 0)
-			return -1;
-		if (kw(p, "if"))
-			continue;
-		if (want(p, AT_OPEN, "'{'") < 0 || rules(p) < 0)
-			return -1;
-		return want(p, AT_CLOSE, "'}'");
+		bool last = false;
+
+		/* at if */
+		if (next(p) < 0 || expr(p, &v) < 0 || want(p, AT_OPEN, "'{'") < 0)
+			goto fail;
+		for (;;) {
+			if (!(sub = sub_rules(p)))
+				goto fail;
+			if (v && !taken)
+				taken = sub;
+			else
+				profile_free(sub);
+			if (want(p, AT_CLOSE, "'}'") < 0)
+				goto fail;
+			if (last || !kw(p, "else"))
+				return taken ? merge(p->prof, taken) : 0;
+			if (next(p) < 0)
+				goto fail;
+			if (kw(p, "if"))
+				break;
+			if (want(p, AT_OPEN, "'{'") < 0)
+				goto fail;
+			v = last = true;
+		}
 	}
+fail:
+	profile_free(taken);
+	return -1;
 }
 
 /* A file or link rule read (rules: rules opt_prefix rule): x needs a
@@ -579,81 +884,93 @@ static int file_entry(struct p *p, int mode, bool nt, bool deny)
 
 /* frule and file_rule_tail after opt_file and opt_exec_mode (exec_mode:
  * 0 none, 1 unsafe, 2 safe); deny: the rule's prefix had it.  The mode's
- * checks are the anchor's, in its order. */
-static int frule(struct p *p, int exec_mode, bool deny)
+ * checks are the anchor's, in its order.  The rule in *out. */
+static int frule(struct p *p, int exec_mode, bool deny, struct aa_entry **out)
 {
-	int mode;
-	bool nt = false;
+	struct srcloc at = p->t.loc;
+	char *path = NULL, *target = NULL;
+	bool subset = false, link = false;
+	int mode, rc = -1;
 
 	if (is(p, AT_MODE)) {
 		/* MODE [subset | <=] id_or_var [-> id_or_var] , */
-		struct srcloc at = p->t.loc;
-		bool subset;
-		char *target = NULL;
-
 		if ((mode = mode_of(p->t.text, &at)) < 0 || next(p) < 0)
 			return -1;
 		subset = kw(p, "subset") || is(p, AT_LE);
-		if (take_if(p, subset) < 0 || want_id_or_var(p) < 0)
+		if (take_if(p, subset) < 0)
 			return -1;
+		if (id_or_var(p))
+			path = xstrdup(p->t.text);
+		if (want_id_or_var(p) < 0)
+			goto out;
 		if (is(p, AT_ARROW)) {
 			if (next(p) < 0)
-				return -1;
+				goto out;
 			if (id_or_var(p))
 				target = xstrdup(p->t.text);
 			if (want_id_or_var(p) < 0)
-				return free(target), -1;
+				goto out;
 		}
 		if (end(p) < 0)
-			return free(target), -1;
+			goto out;
 		if (subset && (mode & ~M_LINK)) {
 			diag(&at, "%s", "subset can only be used with link rules.");
-			return free(target), -1;
+			goto out;
 		}
 		if (target && (mode & M_LINK) && (mode & M_EXEC)) {
 			diag(&at, "%s", "link and exec perms conflict on a file rule using ->");
-			return free(target), -1;
+			goto out;
 		}
 		if (target && label_ns(target) && (mode & M_LINK)) {
 			diag(&at, "%s", "link perms are not allowed on a named profile transition.");
-			return free(target), -1;
+			goto out;
 		}
-		nt = target && !(mode & M_LINK);
-		free(target);
+		link = mode & M_LINK;
 	} else {
 		/* id_or_var MODE [-> id_or_var] , */
-		char *entry = id_or_var(p) ? xstrdup(p->t.text) : NULL;
-
+		if (id_or_var(p))
+			path = xstrdup(p->t.text);
 		if (want_id_or_var(p) < 0 || (!is(p, AT_MODE) && bad(p, "a mode")) ||
-		    (mode = mode_of(p->t.text, &p->t.loc)) < 0 || next(p) < 0) {
-			free(entry);
-			return -1;
-		}
+		    (mode = mode_of(p->t.text, &p->t.loc)) < 0 || next(p) < 0)
+			goto out;
 		if (id_or_var(p)) {
 			/* file_rule_tail's "ID MODE ID": a missing comma */
-			diag(&p->t.loc, "missing an end of line character? (entry: %s)", entry);
-			free(entry);
-			return -1;
+			diag(&p->t.loc, "missing an end of line character? (entry: %s)", path);
+			goto out;
 		}
-		free(entry);
 		if (is(p, AT_ARROW)) {
-			if (next(p) < 0 || want_id_or_var(p) < 0)
-				return -1;
-			nt = true;
+			if (next(p) < 0)
+				goto out;
+			if (id_or_var(p))
+				target = xstrdup(p->t.text);
+			if (want_id_or_var(p) < 0)
+				goto out;
 		}
 		if (end(p) < 0)
-			return -1;
+			goto out;
 	}
 	if (exec_mode && !(mode & M_EXEC)) {
 		diag(&p->t.loc, "%s", "unsafe rule missing exec permissions");
-		return -1;
+		goto out;
 	}
 	/* unsafe marks the exec unsafe, safe takes that away */
 	if (exec_mode == 1)
 		mode |= M_UNSAFE;
 	else if (exec_mode == 2)
 		mode &= ~M_UNSAFE;
-	return file_entry(p, mode, nt, deny);
+	if (file_entry(p, mode, target && !link, deny) < 0)
+		goto out;
+	*out = xmalloc(sizeof(**out));
+	**out = (struct aa_entry){ .name = path, .mode = AA_BOTH(mode), .subset = subset, .loc = at };
+	if (link)
+		(*out)->link = target;
+	else
+		(*out)->nt = target;
+	return 0;
+out:
+	free(path);
+	free(target);
+	return rc;
 }
 
 /* Capability names, in the kernel's order (bit n is the nth), as
@@ -821,13 +1138,26 @@ static int rlimit(struct p *p)
 		if (next(p) < 0)
 			goto out;
 	}
-	if (end(p) == 0)
-		rc = aa_rlimit(&name, &value, unit, &which, &v);
+	if (end(p) == 0 && (rc = aa_rlimit(&name, &value, unit, &which, &v)) == 0) {
+		p->prof->rlim_mask |= 1u << which;
+		p->prof->rlim[which] = v;
+	}
 out:
 	free(name.text);
 	free(value.text);
 	free(unit);
 	return rc;
+}
+
+/* owner (1) or other (2): only that half of e's file permissions. */
+static void owner_mask(struct aa_entry *e, int owner)
+{
+	const uint32_t shared = AA_ONEXEC | AA_CHANGE_PROFILE;
+
+	if (owner == 1)
+		e->mode &= AA_BASE | shared;
+	else if (owner == 2)
+		e->mode &= (uint32_t)AA_BASE << AA_OTHER_SHIFT | shared;
 }
 
 /* One statement of a profile's rules, the lookahead its first token. */
@@ -856,15 +1186,17 @@ static int rule(struct p *p)
 		return rlimit(p);
 	}
 	/* opt_prefix: [audit] [allow | deny] [owner | user | other] */
-	bool deny, owner;
-	int exec_mode;
+	struct aa_entry *e = NULL;
+	bool audit, deny;
+	int owner, exec_mode;
 
-	if (take_if(p, kw(p, "audit")) < 0)
+	audit = kw(p, "audit");
+	if (take_if(p, audit) < 0)
 		return -1;
 	deny = kw(p, "deny");
 	if (take_if(p, kw(p, "allow") || deny) < 0)
 		return -1;
-	owner = kw(p, "owner") || kw(p, "user") || kw(p, "other");
+	owner = kw(p, "owner") || kw(p, "user") ? 1 : kw(p, "other") ? 2 : 0;
 	if (take_if(p, owner) < 0)
 		return -1;
 	if (owner && prefix_owner(p) < 0)
@@ -872,21 +1204,37 @@ static int rule(struct p *p)
 	if (is(p, AT_OPEN)) {
 		int bare = p->x_bare;
 		struct srcloc at = p->t.loc;
+		struct aa_profile *sub;
 
 		if (deny) {
 			diag(&p->t.loc, "%s", "deny prefix not allowed");
 			return -1;
 		}
 		p->x_bare = 0;
-		if (next(p) < 0 || rules(p) < 0 || want(p, AT_CLOSE, "'}'") < 0)
+		if (next(p) < 0 || !(sub = sub_rules(p)))
 			return -1;
+		if (want(p, AT_CLOSE, "'}'") < 0) {
+			profile_free(sub);
+			return -1;
+		}
 		/* The block's rules again: here a named transition's bare x
 		 * is refused too. */
 		if (p->x_bare) {
+			profile_free(sub);
 			diag(&at, "%s", "Invalid mode, 'x' must be preceded by exec qualifier 'i', 'p', or 'u'");
 			return -1;
 		}
 		p->x_bare = bare;
+		/* only its file rules are kept, with the block's prefix */
+		while ((e = sub->entries)) {
+			sub->entries = e->next;
+			owner_mask(e, owner);
+			if (audit != e->deny)
+				e->audit = e->mode & ~AA_BOTH(AA_EXEC_TYPE);
+			e->next = *p->ents;
+			*p->ents = e;
+		}
+		profile_free(sub);
 		return 0;
 	}
 	if (kw(p, "network")) {
@@ -968,12 +1316,13 @@ static int rule(struct p *p)
 	if (kw(p, "change_profile")) {
 		/* change_profile [safe | unsafe] [ID] [-> id_or_var] , */
 		struct srcloc at = p->t.loc;
-		bool mode;
-		char *exec = NULL;
+		bool mode, unsafe;
+		char *exec = NULL, *target = NULL;
 
 		if (next(p) < 0)
 			return -1;
-		mode = kw(p, "safe") || kw(p, "unsafe");
+		unsafe = kw(p, "unsafe");
+		mode = kw(p, "safe") || unsafe;
 		if (take_if(p, mode) < 0)
 			return -1;
 		if (is(p, AT_ID)) {
@@ -981,51 +1330,132 @@ static int rule(struct p *p)
 			if (next(p) < 0)
 				return free(exec), -1;
 		}
-		if ((is(p, AT_ARROW) && (next(p) < 0 || want_id_or_var(p) < 0)) || end(p) < 0)
-			return free(exec), -1;
-		if (!exec && mode)
+		if (is(p, AT_ARROW)) {
+			if (next(p) < 0)
+				return free(exec), -1;
+			if (id_or_var(p))
+				target = xstrdup(p->t.text);
+			if (want_id_or_var(p) < 0)
+				return free(exec), free(target), -1;
+		}
+		if (end(p) < 0)
+			return free(exec), free(target), -1;
+		if (!exec && mode) {
 			diag(&at, "%s", "Exec condition is required when unsafe or safe keywords are present");
-		else if (exec && exec[0] != '/' && strncmp(exec, "@{", 2))
+		} else if (exec && exec[0] != '/' && strncmp(exec, "@{", 2)) {
 			diag(&at, "%s", "Exec condition must begin with '/'.");
-		else
-			return free(exec), 0;
+		} else {
+			e = xmalloc(sizeof(*e));
+			*e = (struct aa_entry){ .name = target ? target : xstrdup("**"), .link = exec,
+						.mode = AA_CHANGE_PROFILE, .deny = deny, .loc = at };
+			/* with an exec condition, exec bits (unsafe ones for
+			 * unsafe) so that safe and unsafe rules conflict */
+			if (exec)
+				e->mode |= AA_BOTH(AA_EXEC) | (unsafe ? AA_BOTH(AA_UNSAFE) : 0);
+			if (deny != audit)
+				e->audit = e->mode;
+			e->next = *p->ents;
+			*p->ents = e;
+			return 0;
+		}
 		free(exec);
+		free(target);
 		return -1;
 	}
 	if (kw(p, "capability")) {
+		uint64_t set = 0;
+		int c;
+
 		if (next(p) < 0)
 			return -1;
 		while (is(p, AT_ID)) {
-			if (aa_cap_index(p->t.text) < 0) {
+			if ((c = aa_cap_index(p->t.text)) < 0) {
 				diag(&p->t.loc, "Invalid capability %s.", p->t.text);
 				return -1;
 			}
+			set |= 1ull << c;
 			if (next(p) < 0)
 				return -1;
 		}
-		return end(p);
+		if (end(p) < 0)
+			return -1;
+		/* capability alone: every one */
+		if (!set)
+			set = ~0ull;
+		if (deny) {
+			p->prof->cap_deny |= set;
+			if (!audit)
+				p->prof->cap_quiet |= set;
+		} else {
+			p->prof->cap_allow |= set;
+			if (audit)
+				p->prof->cap_audit |= set;
+		}
+		return 0;
 	}
 	if (kw(p, "link")) {
 		/* link [subset | <=] id_or_var -> id_or_var , */
-		if (next(p) < 0 || take_if(p, kw(p, "subset") || is(p, AT_LE)) < 0 || want_id_or_var(p) < 0 ||
-		    want(p, AT_ARROW, "'->'") < 0 || want_id_or_var(p) < 0)
+		bool subset;
+		char *from = NULL, *to = NULL;
+
+		e = NULL;
+		if (next(p) < 0)
 			return -1;
-		return end(p);
+		subset = kw(p, "subset") || is(p, AT_LE);
+		if (take_if(p, subset) < 0)
+			return -1;
+		if (id_or_var(p))
+			from = xstrdup(p->t.text);
+		if (want_id_or_var(p) < 0 || want(p, AT_ARROW, "'->'") < 0)
+			goto link_out;
+		if (id_or_var(p))
+			to = xstrdup(p->t.text);
+		if (want_id_or_var(p) < 0 || end(p) < 0)
+			goto link_out;
+		e = xmalloc(sizeof(*e));
+		*e = (struct aa_entry){ .name = from, .link = to, .mode = AA_BOTH(M_LINK), .subset = subset,
+					.loc = p->t.loc };
+		goto add;
+	link_out:
+		free(from);
+		free(to);
+		return -1;
 	}
 	/* file_rule: file , | [file] [safe | unsafe] frule */
 	if (kw(p, "file")) {
 		if (next(p) < 0)
 			return -1;
-		if (is(p, AT_END_OF_RULE))
-			return deny ? file_entry(p, M_EXEC | M_INHERIT, false, deny) < 0 ? -1 : next(p)
-				    : next(p);
+		if (is(p, AT_END_OF_RULE)) {
+			/* file: everything, ix for exec, on every path */
+			const int all = (M_EXEC | M_WRITE | M_READ | M_APPEND | M_LINK | M_LOCK | M_MMAP) |
+					M_INHERIT;
+
+			if (deny && file_entry(p, all, false, deny) < 0)
+				return -1;
+			e = xmalloc(sizeof(*e));
+			*e = (struct aa_entry){ .name = xstrdup("/{**,}"), .mode = AA_BOTH(all), .loc = p->t.loc };
+			if (next(p) < 0) {
+				aa_entries_free(e);
+				return -1;
+			}
+			goto add;
+		}
 	}
 	exec_mode = kw(p, "unsafe") ? 1 : kw(p, "safe") ? 2 : 0;
 	if (take_if(p, exec_mode) < 0)
 		return -1;
 	if (!is(p, AT_MODE) && !id_or_var(p))
 		return bad(p, "a rule");
-	return frule(p, exec_mode, deny);
+	if (frule(p, exec_mode, deny, &e) < 0)
+		return -1;
+add:
+	e->deny = deny;
+	owner_mask(e, owner);
+	if (audit != deny)
+		e->audit = e->mode & ~AA_BOTH(AA_EXEC_TYPE);
+	e->next = *p->ents;
+	*p->ents = e;
+	return 0;
 }
 
 /* rules: statements until '}' */
@@ -1040,39 +1470,78 @@ static int rules(struct p *p)
 	return 0;
 }
 
+/* alias: alias FROM -> TO , */
+static int alias(struct p *p)
+{
+	char *from = NULL;
+
+	if (next(p) < 0)
+		return -1;
+	if (!is(p, AT_ID))
+		return bad(p, "a path");
+	from = xstrdup(p->t.text);
+	if (next(p) < 0 || want(p, AT_ARROW, "'->'") < 0)
+		return free(from), -1;
+	if (!is(p, AT_ID)) {
+		free(from);
+		return bad(p, "a path");
+	}
+	p->pol->alias = xrealloc(p->pol->alias, (size_t)(p->pol->nalias + 2) * sizeof(char *));
+	p->pol->alias[p->pol->nalias++] = from;
+	p->pol->alias[p->pol->nalias++] = xstrdup(p->t.text);
+	return next(p) < 0 ? -1 : end(p);
+}
+
+/* varassign: @{VAR} = VALUE+ | @{VAR} += VALUE+ */
+static int set_var(struct p *p)
+{
+	struct aa_token v = p->t;
+	struct aa_cond vals = { 0 };
+	struct aa_var *sv;
+	bool add;
+	int rc = -1;
+
+	v.text = xstrdup(v.text);
+	if (next(p) < 0 || (!is(p, AT_EQUALS) && !is(p, AT_ADD_ASSIGN) && bad(p, "'=' or '+='")))
+		goto out;
+	add = is(p, AT_ADD_ASSIGN);
+	if (next(p) < 0 || cond_values(p, &vals) < 0)
+		goto out;
+	if (add) {
+		char *name = var_name(v.text);
+
+		sv = aa_var_find(p->pol, name);
+		free(name);
+		if (!sv || sv->boolean >= 0) {
+			diag(&v.loc, "variable %s was not previously declared, but is being "
+				     "assigned additional values", v.text);
+			goto out;
+		}
+	} else if (!(sv = var_new(p, &v, -1))) {
+		goto out;
+	}
+	for (int i = 0; i < vals.n; i++)
+		value_add(sv, vals.v[i]);
+	rc = 0;
+out:
+	free(v.text);
+	for (int i = 0; i < vals.n; i++)
+		free(vals.v[i]);
+	free(vals.v);
+	return rc;
+}
+
 /* list: preamble profilelist */
 static int list(struct p *p)
 {
 	/* preamble: alias, variables, abi */
 	for (;;) {
 		if (kw(p, "alias") || kw(p, "rewrite")) {
-			if (next(p) < 0 || want(p, AT_ID, "a path") < 0 || want(p, AT_ARROW, "'->'") < 0 ||
-			    want(p, AT_ID, "a path") < 0 || end(p) < 0)
+			if (alias(p) < 0)
 				return -1;
 		} else if (is(p, AT_SET_VAR)) {
-			struct aa_token v = p->t;
-			bool add;
-
-			v.text = xstrdup(v.text);
-			if (next(p) < 0 || (!is(p, AT_EQUALS) && !is(p, AT_ADD_ASSIGN) && bad(p, "'=' or '+='")))
-				return free(v.text), -1;
-			add = is(p, AT_ADD_ASSIGN);
-			if (next(p) < 0 || valuelist(p) < 0)
-				return free(v.text), -1;
-			if (add) {
-				char *name = var_name(v.text);
-				struct var *sv = var_find(p, name);
-
-				free(name);
-				if (!sv || sv->boolean >= 0) {
-					diag(&v.loc, "variable %s was not previously declared, but is being "
-						     "assigned additional values", v.text);
-					return free(v.text), -1;
-				}
-			} else if (var_new(p, &v, -1) < 0) {
-				return free(v.text), -1;
-			}
-			free(v.text);
+			if (set_var(p) < 0)
+				return -1;
 		} else if (is(p, AT_BOOL_VAR)) {
 			struct aa_token v = p->t;
 			int b;
@@ -1087,7 +1556,7 @@ static int list(struct p *p)
 				     v.text, p->t.text);
 				return free(v.text), -1;
 			}
-			if (var_new(p, &v, b) < 0 || next(p) < 0)
+			if (!var_new(p, &v, b) || next(p) < 0)
 				return free(v.text), -1;
 			free(v.text);
 		} else if (kw(p, "abi")) {
@@ -1109,13 +1578,9 @@ static int list(struct p *p)
 	return 0;
 }
 
-int aa_parse(struct aa_lex *lx)
+int aa_parse(struct aa_lex *lx, struct aa_policy *pol)
 {
-	struct p p = { lx, { 0 }, NULL, 0 };
-	int rc = next(&p) < 0 ? -1 : list(&p);
+	struct p p = { lx, { 0 }, pol, NULL, NULL, 0 };
 
-	for (int i = 0; i < p.nvars; i++)
-		free(p.vars[i].name);
-	free(p.vars);
-	return rc;
+	return next(&p) < 0 ? -1 : list(&p);
 }

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: Apache-2.0
+/* rule-file.c: a profile's attachment and file rules as the DFA rules
+ * apparmor_parser 3.0.8 makes of them (parser_regex.c's
+ * process_profile_name_xmatch and process_dfa_entry): each glob through
+ * glob.c, ix giving m, link pairs (the link's path, a NUL, its target),
+ * change_profile's three rules (its target; any exec; any exec, a NUL,
+ * the target), deny rules without their link bits.  What the anchor's
+ * -D rule-exprs writes is written the same way to out->dump (the
+ * expression tree aside), so the two can be compared. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "aa.h"
+
+/* A glob as a regular expression, written to the dump: its kind (-1
+ * after a message). */
+static int convert(const char *glob, int kind, struct buf *re, int *first, struct aa_rules_out *out,
+		   const struct srcloc *at)
+{
+	int type;
+
+	buf_reset(re);
+	type = aa_glob(glob, kind, re, first, at);
+	if (out->dump) {
+		fprintf(out->dump, "aare: %s   ->   ", glob);
+		fwrite(re->p, 1, re->len, out->dump);
+		fputc('\n', out->dump);
+	}
+	buf_put_u8(re, 0);
+	return re->err ? -1 : type;
+}
+
+/* add_rule and add_rule_vec: n parts joined by NUL. */
+static int rule(struct aa_rules_out *out, const char *const *parts, int n, bool deny, uint32_t perms,
+		uint32_t audit)
+{
+	struct buf re = BUF_INIT(0);
+	int rc = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (i)
+			buf_put_u8(&re, 0);
+		buf_put_str(&re, parts[i]);
+	}
+	if (out->dump) {
+		fputs("rule: ", out->dump);
+		for (int i = 0; i < n; i++)
+			fprintf(out->dump, "%s%s", i ? "\\x00" : "", parts[i]);
+		fprintf(out->dump, "%s (0x%x/%x)\n", deny ? " deny" : "", perms, audit);
+	}
+	if (re.err)
+		rc = -1;
+	else if (out->rule)
+		rc = out->rule(out->ctx, (const char *)re.p, re.len, deny, perms, audit);
+	buf_free(&re);
+	return rc;
+}
+
+int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out)
+{
+	struct buf re = BUF_INIT(0);
+	const char *local = prof->name;
+	char *name;
+	int type, first, rc = 0;
+
+	/* the attachment, or the name after its last // */
+	for (const char *t; (t = strstr(local, "//"));)
+		local = t + 2;
+	name = xstrdup(prof->attach ? prof->attach : local);
+	aa_filter_slashes(name);
+	type = convert(name, AA_GLOB_DEFAULT, &re, &first, out, &prof->loc);
+	if (type < 0) {
+		diag(&prof->loc, "Invalid profile name '%s' - bad regular expression", name);
+		rc = -1;
+	} else if (type == 0 && !prof->attach && !prof->xattrs) {
+		/* a plain name: no attachment DFA */
+		prof->xmatch_len = 0;
+	} else if (prof->xattrs) {
+		diag(&prof->loc, "%s", "xattrs attachment conditions are not supported yet");
+		rc = -1;
+	} else {
+		prof->xmatch_len = type == 0 ? (int)strlen(name) : first;
+		rc = rule(out, (const char *[]){ (const char *)re.p }, 1, false, AA_EXEC, 0);
+	}
+	free(name);
+	buf_free(&re);
+	return rc;
+}
+
+/* process_dfa_entry */
+static int entry(struct aa_entry *e, struct aa_rules_out *out)
+{
+	const uint32_t link = AA_BOTH(AA_LINK), cp = e->mode & AA_CHANGE_PROFILE;
+	struct buf re = BUF_INIT(0), lre = BUF_INIT(0);
+	int first, rc = -1;
+
+	if (!cp)
+		aa_filter_slashes(e->name);
+	if (convert(e->name, AA_GLOB_DEFAULT, &re, &first, out, &e->loc) < 0)
+		goto out;
+	/* ix gives m */
+	if (e->mode & AA_INHERIT << AA_OTHER_SHIFT)
+		e->mode |= AA_MMAP << AA_OTHER_SHIFT;
+	if (e->mode & AA_INHERIT)
+		e->mode |= AA_MMAP;
+	/* a deny's link bit is left to the pair below: both halves of a
+	 * link must match */
+	if (e->deny) {
+		if ((e->mode & ~link) && !cp &&
+		    rule(out, (const char *[]){ (char *)re.p }, 1, true, e->mode & ~(link | AA_CHANGE_PROFILE),
+			 e->audit & ~(link | AA_CHANGE_PROFILE)) < 0)
+			goto out;
+	} else if (!cp && rule(out, (const char *[]){ (char *)re.p }, 1, false, e->mode, e->audit) < 0) {
+		goto out;
+	}
+	if (e->mode & link) {
+		/* the link's subset test bit, from the owner's link bit */
+		uint32_t perms = e->mode & link, subset = perms << 1 & AA_LOCK;
+		const char *target = "/[^/].*";
+
+		if (e->link) {
+			aa_filter_slashes(e->link);
+			if (convert(e->link, AA_GLOB_DEFAULT, &lre, &first, out, &e->loc) < 0)
+				goto out;
+			target = (const char *)lre.p;
+			if (e->subset)
+				perms |= subset;
+		} else {
+			perms |= subset;
+		}
+		if (rule(out, (const char *[]){ (char *)re.p, target }, 2, e->deny, perms, e->audit & link) < 0)
+			goto out;
+	}
+	if (cp) {
+		/* the exec condition, or any exec; the kernel stacks (the
+		 * features say so): the target whole */
+		const char *any = "/[^/\\x00][^\\x00]*";
+		uint32_t onexec = AA_ONEXEC;
+
+		if (e->link) {
+			if (convert(e->link, AA_GLOB_DEFAULT, &lre, &first, out, &e->loc) < 0)
+				goto out;
+			any = (const char *)lre.p;
+		}
+		if (rule(out, (const char *[]){ (char *)re.p }, 1, e->deny, AA_CHANGE_PROFILE | onexec, 0) < 0 ||
+		    rule(out, (const char *[]){ any }, 1, e->deny, onexec, 0) < 0)
+			goto out;
+		onexec |= e->mode & (AA_BOTH(AA_EXEC) | AA_BOTH(AA_UNSAFE));
+		if (rule(out, (const char *[]){ any, (char *)re.p }, 2, e->deny, onexec, 0) < 0)
+			goto out;
+	}
+	rc = 0;
+out:
+	buf_free(&re);
+	buf_free(&lre);
+	return rc;
+}
+
+int aa_file_rules(struct aa_profile *prof, struct aa_rules_out *out)
+{
+	for (struct aa_entry *e = prof->entries; e; e = e->next)
+		if (entry(e, out) < 0)
+			return -1;
+	return 0;
+}
+
+/* process_profile_policydb's "mediates" rules: for each class the kernel
+ * mediates (by the features: Debian's 6.1 features file's file, mount,
+ * signal, ptrace and network v8 for now; -M is the next slice's), its
+ * class byte alone with read, last in the policy DB. */
+int aa_mediates(struct aa_rules_out *out)
+{
+	static const char *const classes[] = { "\\d2", "\\d7", "\\d10", "\\d9", "\\d14" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(classes); i++)
+		if (rule(out, &classes[i], 1, false, AA_READ, 0) < 0)
+			return -1;
+	return 0;
+}
