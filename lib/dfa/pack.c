@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: Apache-2.0
+/* pack.c: a built DFA as the kernel's flex table set.  Format: Linux 6.1
+ * security/apparmor/match.c and include/match.h, and apparmor 3.0.8's
+ * chfa.cc writer; written from their checks and layout, not copied.
+ *
+ * Note [comb]: each state keeps only the transitions that differ from its
+ * default; they go into shared next/check arrays at base + symbol, where
+ * check says which state owns the entry.  States are placed in number
+ * order (start first), each at the lowest free slot where all its entries
+ * are free, and the arrays grow so that base + 255 < their length, the
+ * bound the kernel checks.  This is chfa.cc's first-fit over a free list
+ * in slot order, with its initial size and growth steps, so a DFA numbered
+ * the same packs to the same bytes as apparmor_parser's (no diff-encode,
+ * no EC: its defaults for a 6.1 kernel). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lsmbox.h"
+#include "dfa-int.h"
+
+#define FLAG_OOB_TRANS	2		/* th_flags */
+#define BASE_OOB	0x20000000u	/* a state with an out-of-band transition */
+#define HSIZE		24		/* 14 + "notflex\0" + "" + NUL, padded to 8 */
+
+enum { ID_ACCEPT = 1, ID_BASE = 2, ID_CHK = 3, ID_DEF = 4, ID_EC = 5, ID_ACCEPT2 = 7, ID_NXT = 8 };
+
+struct comb {
+	size_t size;
+	uint16_t *next, *check;
+	uint8_t *used;
+	uint32_t *nextf, *prevf;	/* free slots, in slot order; 0 ends */
+	uint32_t first_free;
+};
+
+struct edge {
+	int sym;		/* -1 for out-of-band */
+	uint32_t to;
+};
+
+static void comb_grow(struct comb *cb, size_t size, uint32_t prev)
+{
+	size_t old = cb->size;
+
+	cb->next = xrealloc(cb->next, size * sizeof(*cb->next));
+	cb->check = xrealloc(cb->check, size * sizeof(*cb->check));
+	cb->used = xrealloc(cb->used, size);
+	cb->nextf = xrealloc(cb->nextf, size * sizeof(*cb->nextf));
+	cb->prevf = xrealloc(cb->prevf, size * sizeof(*cb->prevf));
+	memset(cb->next + old, 0, (size - old) * sizeof(*cb->next));
+	memset(cb->check + old, 0, (size - old) * sizeof(*cb->check));
+	memset(cb->used + old, 0, size - old);
+	for (size_t i = old; i < size; i++) {
+		if (prev)
+			cb->nextf[prev] = (uint32_t)i;
+		cb->prevf[i] = prev;
+		prev = (uint32_t)i;
+	}
+	cb->nextf[size - 1] = 0;
+	cb->size = size;
+	if (!cb->first_free)
+		cb->first_free = (uint32_t)old;
+}
+
+static int fits(const struct comb *cb, long base, const struct edge *e, int ne)
+{
+	if (base < 0)
+		return 0;
+	for (int i = 0; i < ne; i++) {
+		size_t pos = (size_t)(base + e[i].sym);
+
+		if (pos >= cb->size)
+			return 1;
+		if (cb->used[pos])
+			return 0;
+	}
+	return 1;
+}
+
+/* Place ne edges (sorted by symbol) of state q; its base. */
+static long comb_place(struct comb *cb, uint32_t q, const struct edge *e, int ne)
+{
+	long c = e[0].sym, x = cb->first_free, base;
+	uint32_t prev = 0;
+
+	for (;;) {
+		size_t grow = 0;
+
+		while (x && (x < c || x + c < 0)) {
+			prev = (uint32_t)x;
+			x = cb->nextf[x];
+		}
+		while (x && !fits(cb, x - c, e, ne)) {
+			prev = (uint32_t)x;
+			x = cb->nextf[x];
+		}
+		if (!x) {
+			grow = (size_t)(256 - c);
+			x = (long)cb->size;
+		} else if ((size_t)(x + 255 - c) >= cb->size) {
+			grow = (size_t)(x + 256 - c) - cb->size;
+			for (uint32_t y = (uint32_t)x; y; y = cb->nextf[y])
+				prev = y;
+		}
+		if (!grow)
+			break;
+		{
+			size_t old = cb->size;
+
+			comb_grow(cb, cb->size + grow, prev);
+			if ((size_t)x != old)
+				break;
+		}
+	}
+	base = x - c;
+	for (int i = 0; i < ne; i++) {
+		size_t pos = (size_t)(base + e[i].sym);
+		uint32_t p = cb->prevf[pos], nx = cb->nextf[pos];
+
+		cb->next[pos] = (uint16_t)e[i].to;
+		cb->check[pos] = (uint16_t)q;
+		cb->used[pos] = 1;
+		if (p)
+			cb->nextf[p] = nx;
+		if (nx)
+			cb->prevf[nx] = p;
+		if (pos == cb->first_free)
+			cb->first_free = nx;
+	}
+	return base;
+}
+
+static size_t table_size(size_t n, size_t w)
+{
+	return (12 + n * w + 7) & ~(size_t)7;
+}
+
+static void put_table(struct buf *out, int id, int w, size_t n, const void *v)
+{
+	buf_put_u16be(out, (uint16_t)id);
+	buf_put_u16be(out, (uint16_t)w);
+	buf_put_u32be(out, 0);
+	buf_put_u32be(out, (uint32_t)n);
+	for (size_t i = 0; i < n; i++) {
+		if (w == 4)
+			buf_put_u32be(out, ((const uint32_t *)v)[i]);
+		else if (w == 2)
+			buf_put_u16be(out, ((const uint16_t *)v)[i]);
+		else
+			buf_put_u8(out, ((const uint8_t *)v)[i]);
+	}
+	buf_pad(out, table_size(n, (size_t)w) - 12 - n * (size_t)w, 0);
+}
+
+/* The EC table: bytes that go the same way from every state share a
+ * class, classes numbered by least byte.  Returns the class count. */
+static int equiv_classes(const struct dfa *d, uint8_t *ec)
+{
+	int K = d->ncls + 1, m = 0, map[256];
+
+	for (int c = 0; c < d->ncls; c++) {
+		map[c] = -1;
+		for (int o = 0; o < c && map[c] < 0; o++) {
+			int same = 1;
+
+			for (int q = 0; q < d->n && same; q++)
+				same = d->trans[(size_t)q * K + c] == d->trans[(size_t)q * K + o];
+			if (same)
+				map[c] = map[o];
+		}
+		if (map[c] < 0)
+			map[c] = m++;
+	}
+	for (int b = 0; b < 256; b++)
+		ec[b] = (uint8_t)map[d->cls[b]];
+	return m;
+}
+
+int dfa_pack(const struct dfa *d, unsigned flags, struct buf *out, struct dfa_err *err)
+{
+	struct dfa_err dummy;
+	int K = d->ncls + 1, use_ec = flags & DFA_PACK_EC, nsym, ret = 0;
+	uint8_t ec[256];
+	int rep[256];
+	struct comb cb = { 0 };
+	struct edge *e = xmalloc(258 * sizeof(*e));
+	uint32_t *base = xzalloc((size_t)d->n * sizeof(*base));
+	uint16_t *def = xzalloc((size_t)d->n * sizeof(*def));
+	uint32_t *acc = xzalloc((size_t)d->n * sizeof(*acc)), *acc2 = xzalloc((size_t)d->n * sizeof(*acc2));
+	size_t optimal = 2, start = out->len;
+
+	if (!err)
+		err = &dummy;
+	memset(err, 0, sizeof(*err));
+	err->rule = err->rule2 = -1;
+	if (d->n > DFA_KERNEL_STATES_MAX) {
+		dfa_seterr(err, DFA_ETOOBIG, -1, "too many states (%d) for the kernel's "
+			   "16-bit state numbers (at most %d)", d->n, DFA_KERNEL_STATES_MAX);
+		ret = DFA_ETOOBIG;
+		goto out;
+	}
+	/* Symbols: bytes, or EC classes; rep[s] is a class of construction. */
+	if (use_ec) {
+		nsym = equiv_classes(d, ec);
+		for (int b = 255; b >= 0; b--)
+			rep[ec[b]] = d->cls[b];
+	} else {
+		nsym = 256;
+		for (int b = 0; b < 256; b++)
+			rep[b] = d->cls[b];
+	}
+#define EDGES(q, ne) do {							\
+		const uint32_t *row_ = d->trans + (size_t)(q) * (size_t)K;	\
+		ne = 0;								\
+		if (row_[d->ncls])						\
+			e[ne++] = (struct edge){ -1, row_[d->ncls] };		\
+		for (int s_ = 0; s_ < nsym; s_++)				\
+			if (row_[rep[s_]] != d->def[q])				\
+				e[ne++] = (struct edge){ s_, row_[rep[s_]] };	\
+	} while (0)
+	for (int q = 2; q < d->n; q++) {
+		int ne;
+
+		EDGES(q, ne);
+		optimal += (size_t)ne;
+	}
+	/* next/check start with the dead state's own pair at slot 0. */
+	comb_grow(&cb, optimal > (size_t)(256 + d->oob) ? optimal : (size_t)(256 + d->oob), 0);
+	cb.used[0] = 1;
+	cb.nextf[0] = cb.prevf[0] = 0;
+	cb.prevf[1] = 0;
+	cb.first_free = 1;
+	for (int q = 1; q < d->n; q++) {
+		int ne;
+		long b = 0;
+
+		EDGES(q, ne);
+		if (ne)
+			b = comb_place(&cb, (uint32_t)q, e, ne);
+		if ((unsigned long)b > DFA_KERNEL_BASE_MAX) {
+			dfa_seterr(err, DFA_ETOOBIG, -1, "transition table too large for the "
+				   "kernel's 24-bit base (%zu entries)", cb.size);
+			ret = DFA_ETOOBIG;
+			goto out;
+		}
+		base[q] = (uint32_t)b | (ne && e[0].sym < 0 ? BASE_OOB : 0);
+		def[q] = (uint16_t)d->def[q];
+		if (q > 1) {
+			acc[q] = d->accept[q];
+			acc2[q] = d->accept2[q];
+		}
+	}
+#undef EDGES
+
+	buf_put_u32be(out, DFA_BLOB_MAGIC);
+	buf_put_u32be(out, HSIZE);
+	buf_put_u32be(out, (uint32_t)(HSIZE + 2 * table_size((size_t)d->n, 4) +
+				      (use_ec ? table_size(256, 1) : 0) +
+				      table_size((size_t)d->n, 4) + table_size((size_t)d->n, 2) +
+				      2 * table_size(cb.size, 2)));
+	buf_put_u16be(out, d->oob ? FLAG_OOB_TRANS : 0);
+	buf_put(out, "notflex", 8);
+	buf_pad(out, HSIZE - 14 - 8, 0);
+	put_table(out, ID_ACCEPT, 4, (size_t)d->n, acc);
+	put_table(out, ID_ACCEPT2, 4, (size_t)d->n, acc2);
+	if (use_ec)
+		put_table(out, ID_EC, 1, 256, ec);
+	put_table(out, ID_BASE, 4, (size_t)d->n, base);
+	put_table(out, ID_DEF, 2, (size_t)d->n, def);
+	put_table(out, ID_NXT, 2, cb.size, cb.next);
+	put_table(out, ID_CHK, 2, cb.size, cb.check);
+	if (out->err) {
+		dfa_seterr(err, DFA_EMEM, -1, "the DFA does not fit in the output buffer");
+		out->len = start < out->len ? start : out->len;
+		ret = DFA_EMEM;
+	}
+out:
+	free(cb.next);
+	free(cb.check);
+	free(cb.used);
+	free(cb.nextf);
+	free(cb.prevf);
+	free(e);
+	free(base);
+	free(def);
+	free(acc);
+	free(acc2);
+	return ret;
+}
