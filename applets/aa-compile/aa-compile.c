@@ -88,7 +88,7 @@ static int profile(struct aa_policy *pol, struct aa_profile *prof)
 	struct aa_rules_out out = { NULL, NULL, TT.rule_exprs ? stderr : NULL };
 
 	if (aa_resolve_profile(pol, prof) < 0 || aa_xmatch(prof, &out) < 0 || aa_file_rules(prof, &out) < 0 ||
-	    aa_mediates(&out) < 0)
+	    aa_policydb_rules(prof, &out) < 0)
 		return -1;
 	for (struct aa_profile *c = prof->children; c; c = c->next)
 		if (profile(pol, c) < 0)

@@ -70,7 +70,9 @@ void aa_conds_free(struct aa_cond *c);
  * 3.0.8's rule classes check them when they are read, each in its words:
  * 0, or -1 after a located message.  A perm word (or mode, or value in a
  * perm list) of a rule kind: its bits, or -1 after a message. */
-enum aa_kind { AK_DBUS, AK_SIGNAL, AK_PTRACE, AK_UNIX, AK_NET };
+enum aa_kind { AK_DBUS, AK_SIGNAL, AK_PTRACE, AK_UNIX, AK_NET, AK_MOUNT };
+/* Every network access (network.h's AA_VALID_NET_PERMS). */
+#define AA_NET_VALID 0x0b700376u
 int aa_perm_word(enum aa_kind k, const struct aa_token *t);
 
 struct aa_dbus {
@@ -118,6 +120,30 @@ int aa_mount_rule(struct aa_mount *r, enum aa_mnt_op op, const struct aa_cond *s
 		  const struct aa_cond *dst, char *mnt_point, const struct srcloc *at);
 void aa_mount_free(struct aa_mount *r);
 
+/* A rule of the policy DB's classes, in the order read (the anchor's
+ * rule_ents), its strings its own. */
+struct aa_rule {
+	enum aa_kind kind;	/* AK_DBUS, AK_SIGNAL, AK_PTRACE, AK_UNIX; AK_MOUNT */
+	bool deny;
+	uint32_t audit;
+	struct srcloc loc;
+	union {
+		struct aa_dbus dbus;
+		struct aa_signal sig;
+		struct aa_ptrace ptrace;
+		struct aa_unix unix_;
+		struct aa_mount mnt;
+	} u;
+	struct aa_rule *next;
+};
+/* The rule's strings made its own (they were the conditions'). */
+void aa_rule_own(struct aa_rule *r);
+void aa_rules_free(struct aa_rule *r);
+
+/* The network families apparmor_parser 3.0.8 knows: AF_UNSPEC (0) to
+ * AF_MCTP (45). */
+enum { AA_AF_MAX = 46 };
+
 /* File permissions as apparmor_parser packs them (immunix.h): a 14-bit
  * half for the owner of the file (bits 0-13) and one for others (14-27),
  * and bits shared by both. */
@@ -159,6 +185,10 @@ struct aa_profile {
 	uint32_t rlim_mask;
 	uint64_t rlim[16];
 	struct aa_entry *entries;
+	struct aa_rule *rules, **rules_end;
+	/* network rules: socket type bits a family (the anchor's net
+	 * table; NULL until a network or unix rule) */
+	uint32_t (*net)[4][AA_AF_MAX];	/* allow, audit, deny, quiet */
 	char *xtable[16];	/* named transitions: index 4..15 */
 	struct aa_profile *parent;
 	struct aa_profile *children;	/* hats and child profiles, by name */
@@ -190,6 +220,16 @@ struct aa_policy {
 	size_t expanded_bytes;	/* of every variable's expanded values */
 };
 
+/* features.c: a kernel features file: the paths of its names and words
+ * (policy/versions/v7, network_v8, domain/stack, ...). */
+struct aa_features {
+	char **names;
+	int n;
+};
+int aa_features_read(const char *file, struct aa_features *f);
+bool aa_features_has(const struct aa_features *f, const char *path);
+void aa_features_free(struct aa_features *f);
+
 /* parse.c: the tokens of lx read to its end by parser_yacc.y's grammar
  * into pol: 0, or -1 after a located message at the first token it
  * refuses. */
@@ -215,17 +255,31 @@ int aa_glob(const char *glob, int kind, struct buf *out, int *first, const struc
 void aa_filter_slashes(char *path);
 
 /* rule-file.c: the file rules of a profile as regular expressions and
- * permissions (parser_regex.c's process_dfa_entry), handed to emit one by
- * one: re (len bytes, NUL separated parts), deny, perms and audit.  With
- * dump, each is written as apparmor_parser -D rule-exprs writes it. */
+ * permissions (parser_regex.c's process_dfa_entry), handed to out's rule
+ * one by one.  With dump, each is written as apparmor_parser -D rule-exprs
+ * writes it. */
 struct aa_rules_out {
-	int (*rule)(void *ctx, const char *re, size_t len, bool deny, uint32_t perms, uint32_t audit);
+	int (*rule)(void *ctx, const char *const *parts, int n, bool deny, uint32_t perms, uint32_t audit,
+		    const struct srcloc *at);
 	void *ctx;
 	FILE *dump;
 };
 int aa_file_rules(struct aa_profile *prof, struct aa_rules_out *out);
 int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out);
-int aa_mediates(struct aa_rules_out *out);
+/* A glob as a regular expression in re (NUL-ended; emptied first),
+ * written to out's dump: its kind, or -1 after a message. */
+int aa_glob_out(const char *glob, int kind, struct buf *re, int *first, struct aa_rules_out *out,
+		const struct srcloc *at);
+/* A rule of n parts (matched one after the other, a NUL between) to out,
+ * written to its dump; at: the profile text it comes from. */
+int aa_rule_out(struct aa_rules_out *out, const char *const *parts, int n, bool deny, uint32_t perms,
+		uint32_t audit, const struct srcloc *at);
+
+/* rule-policy.c: the policy DB's rules of a profile, as apparmor_parser
+ * 3.0.8 makes them for Debian's 6.1 kernel features (parser_regex.c's
+ * process_profile_policydb): its class rules in order, the network table,
+ * then the "mediates" rules. */
+int aa_policydb_rules(struct aa_profile *prof, struct aa_rules_out *out);
 /* A capability's number (its bit), or -1 for a name apparmor has not. */
 int aa_cap_index(const char *name);
 /* d's entry names ("." and ".." aside) in strcmp order, the order

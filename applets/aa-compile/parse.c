@@ -569,6 +569,8 @@ static void profile_free(struct aa_profile *prof)
 		free(prof->attach);
 		aa_conds_free(prof->xattrs);
 		aa_entries_free(prof->entries);
+		aa_rules_free(prof->rules);
+		free(prof->net);
 		for (int i = 0; i < 16; i++)
 			free(prof->xtable[i]);
 		profile_free(prof->children);
@@ -658,8 +660,8 @@ static struct aa_profile *sub_rules(struct p *p)
 }
 
 /* merge_policy: what an if's branch taken adds to prof (its file rules,
- * capabilities, audit flag, hats and children; the anchor drops the
- * rest). */
+ * capabilities, network table, audit flag, hats and children; the anchor
+ * drops its class rules). */
 static int merge(struct aa_profile *prof, struct aa_profile *sub)
 {
 	struct aa_entry **e = p_last(&prof->entries);
@@ -672,6 +674,12 @@ static int merge(struct aa_profile *prof, struct aa_profile *sub)
 	prof->cap_audit |= sub->cap_audit;
 	prof->cap_deny |= sub->cap_deny;
 	prof->cap_quiet |= sub->cap_quiet;
+	/* the network table, into the profile's only when it has one (the
+	 * anchor drops it otherwise, and fails when the branch has none) */
+	if (sub->net && prof->net)
+		for (int k = 0; k < 4; k++)
+			for (int af = 0; af < AA_AF_MAX; af++)
+				(*prof->net)[k][af] |= (*sub->net)[k][af];
 	while (sub->children && !rc) {
 		struct aa_profile *c = sub->children;
 
@@ -1003,31 +1011,117 @@ static const char *const families[] = {
 	"iucv", "rxrpc", "isdn", "phonet", "ieee802154", "caif", "alg", "nfc", "vsock", "kcm",
 	"qipcrtr", "smc", "xdp", "mctp",
 };
-static const char *const sock_types[] = { "stream", "dgram", "raw", "rdm", "seqpacket", "packet" };
 
-static bool in(const char *const *v, size_t n, const char *s)
+/* A class rule after the profile's others (rule_ents), with its prefix:
+ * deny and audit, or deny (its perms quieted: audit = perms), or audit. */
+static void rule_add(struct p *p, struct aa_rule *r, bool audit, bool deny, uint32_t perms)
 {
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(v[i], s))
-			return true;
-	return false;
+	r->deny = deny;
+	if (audit != deny)
+		r->audit = perms;
+	if (!p->prof->rules_end)
+		p->prof->rules_end = &p->prof->rules;
+	*p->prof->rules_end = r;
+	p->prof->rules_end = &r->next;
 }
 
-/* network F T (t NULL: network F): a pair the table has. */
-static bool net_entry(const char *f, const char *t)
+/* The anchor's network table (network.c's network_mappings): each family
+ * with each basic type, then the mapped names.  One entry a call of f
+ * whose family (if fam) and type name (if type) match: how many. */
+static int net_mappings(const char *fam, const char *type, void (*f)(void *, int, int), void *ctx)
 {
-	bool fam = in(families, ARRAY_SIZE(families), f);
+	static const struct {
+		const char *name;
+		int type;
+	} basic[] = { { "stream", 1 }, { "dgram", 2 }, { "seqpacket", 5 }, { "rdm", 4 }, { "raw", 3 },
+		      { "packet", 10 } };
+	static const struct {
+		const char *fam, *name;
+		int af, type;
+	} mapped[] = {
+		{ "inet", "raw", 2, 3 }, { "inet", "raw", 2, 3 }, { "inet", "raw", 2, 3 },
+		{ "inet", "tcp", 2, 1 }, { "inet", "udp", 2, 2 }, { "inet", "icmp", 2, 3 },
+		{ "inet6", "tcp", 10, 1 }, { "inet6", "udp", 10, 2 },
+	};
+	int n = 0;
 
-	if (!t)
-		return fam || in(sock_types, ARRAY_SIZE(sock_types), f) || !strcmp(f, "tcp") ||
-		       !strcmp(f, "udp") || !strcmp(f, "icmp");
-	if (!fam)
-		return false;
-	if (in(sock_types, ARRAY_SIZE(sock_types), t))
-		return true;
-	if (!strcmp(t, "tcp") || !strcmp(t, "udp"))
-		return !strcmp(f, "inet") || !strcmp(f, "inet6");
-	return !strcmp(t, "icmp") && !strcmp(f, "inet");
+	for (int i = 0; i < (int)ARRAY_SIZE(families); i++)
+		for (size_t j = 0; j < ARRAY_SIZE(basic); j++)
+			if ((!fam || !strcmp(fam, families[i])) && (!type || !strcmp(type, basic[j].name))) {
+				/* AF_DECnet (12) has no name: the numbers skip it */
+				f(ctx, i < 12 ? i : i + 1, basic[j].type);
+				n++;
+			}
+	for (size_t j = 0; j < ARRAY_SIZE(mapped); j++)
+		if ((!fam || !strcmp(fam, mapped[j].fam)) && (!type || !strcmp(type, mapped[j].name))) {
+			f(ctx, mapped[j].af, mapped[j].type);
+			n++;
+		}
+	return n;
+}
+
+struct net_ctx {
+	struct p *p;
+	bool audit, deny, count;
+	struct srcloc at;
+};
+
+/* One network entry (type -1: every type) into the profile's table (and a
+ * family unix one as a unix rule too, which the policy DB lowers back to
+ * the table). */
+static void net_add(void *arg, int af, int type)
+{
+	struct net_ctx *c = arg;
+	struct aa_profile *prof = c->p->prof;
+	uint32_t mask = type < 0 ? 0xffffffffu : 1u << type;
+
+	if (c->count)
+		return;
+	if (af == 1) {
+		struct aa_rule *r = xmalloc(sizeof(*r));
+
+		*r = (struct aa_rule){ .kind = AK_UNIX, .deny = c->deny, .loc = c->at,
+				       .audit = c->audit ? AA_NET_VALID : 0 };
+		r->u.unix_ = (struct aa_unix){ AA_NET_VALID, type, NULL, NULL, NULL };
+		rule_add(c->p, r, false, false, 0);
+		r->deny = c->deny;
+		r->audit = c->audit ? AA_NET_VALID : 0;
+	}
+	if (!prof->net) {
+		prof->net = xmalloc(sizeof(*prof->net));
+		memset(prof->net, 0, sizeof(*prof->net));
+	}
+	(*prof->net)[c->deny ? 2 : 0][af] |= mask;
+	if (c->audit != c->deny)
+		(*prof->net)[c->deny ? 3 : 1][af] |= mask;
+}
+
+/* network [FAMILY | TYPE] , | network FAMILY TYPE , read: its entries
+ * into the profile; 0, or -1 for an entry the table has not. */
+static int network(struct p *p, const char *f, const char *t, bool audit, bool deny,
+		   const struct srcloc *at)
+{
+	struct net_ctx c = { p, audit, deny, true, *at };
+
+	if (!f) {
+		c.count = false;
+		for (int af = 0; af < AA_AF_MAX; af++)
+			net_add(&c, af, -1);
+		return 0;
+	}
+	if (t ? net_mappings(f, t, net_add, &c) : net_mappings(f, NULL, net_add, &c)) {
+		c.count = false;
+		t ? net_mappings(f, t, net_add, &c) : net_mappings(f, NULL, net_add, &c);
+		return 0;
+	}
+	/* a type alone: each family that has it */
+	if (!t && net_mappings(NULL, f, net_add, &c)) {
+		c.count = false;
+		net_mappings(NULL, f, net_add, &c);
+		return 0;
+	}
+	diag(at, "%s", "Invalid network entry.");
+	return -1;
 }
 
 /* owner (or user, other) before a rule that has no owner: the anchor's
@@ -1060,10 +1154,23 @@ static int prefix_owner(struct p *p)
 	return 0;
 }
 
+/* The permissions a class rule's audit prefix audits. */
+static uint32_t class_perms(const struct aa_rule *r)
+{
+	switch (r->kind) {
+	case AK_DBUS: return r->u.dbus.perms;
+	case AK_SIGNAL: return r->u.sig.perms;
+	case AK_PTRACE: return r->u.ptrace.perms;
+	case AK_UNIX: return r->u.unix_.perms;
+	default: return r->u.mnt.allow;
+	}
+}
+
 /* dbus, unix: KW [perms] [conds] [peer=(conds)] , and signal, ptrace:
  * KW [perms] [conds] , each checked once read. */
-static int class_rule(struct p *p)
+static int class_rule(struct p *p, bool audit, bool deny)
 {
+	struct aa_rule *r;
 	enum aa_kind k = kw(p, "dbus") ? AK_DBUS : kw(p, "unix") ? AK_UNIX :
 			 kw(p, "signal") ? AK_SIGNAL : AK_PTRACE;
 	static const char *const *const words[] = {
@@ -1086,20 +1193,28 @@ static int class_rule(struct p *p)
 		diag(&at, "%s rule: invalid conditional group %s=()", k == AK_DBUS ? "dbus" : "unix", group);
 		goto out;
 	}
+	r = xmalloc(sizeof(*r));
+	*r = (struct aa_rule){ .kind = k, .loc = at };
 	switch (k) {
 	case AK_DBUS:
-		rc = aa_dbus_rule(&(struct aa_dbus){ 0 }, perms, conds, peer, &at);
+		rc = aa_dbus_rule(&r->u.dbus, perms, conds, peer, &at);
 		break;
 	case AK_UNIX:
-		rc = aa_unix_rule(&(struct aa_unix){ 0 }, perms, conds, peer);
+		rc = aa_unix_rule(&r->u.unix_, perms, conds, peer);
 		break;
 	case AK_SIGNAL:
-		rc = aa_signal_rule(&(struct aa_signal){ 0 }, perms, conds);
+		rc = aa_signal_rule(&r->u.sig, perms, conds);
 		break;
 	default:
-		rc = aa_ptrace_rule(&(struct aa_ptrace){ 0 }, perms, conds);
+		rc = aa_ptrace_rule(&r->u.ptrace, perms, conds);
 		break;
 	}
+	if (rc == 0) {
+		aa_rule_own(r);
+		rule_add(p, r, audit, deny, class_perms(r));
+		r = NULL;
+	}
+	free(r);
 out:
 	aa_conds_free(conds);
 	aa_conds_free(peer);
@@ -1256,10 +1371,8 @@ static int rule(struct p *p)
 			}
 		}
 		rc = end(p);
-		if (rc == 0 && f && !net_entry(f, t)) {
-			diag(&at, "%s", "Invalid network entry.");
-			rc = -1;
-		}
+		if (rc == 0)
+			rc = network(p, f, t, audit, deny, &at);
 		free(f);
 		free(t);
 		return rc;
@@ -1270,7 +1383,7 @@ static int rule(struct p *p)
 				    kw(p, "pivot_root") ? MNT_PIVOT : MNT_UMOUNT;
 		struct srcloc at = p->t.loc;
 		struct aa_cond *src = NULL, *dst = NULL;
-		char *id = NULL, *point = NULL;
+		char *id = NULL, *point = NULL, *trans = NULL;
 		struct aa_mount m;
 		int rc = -1;
 
@@ -1292,7 +1405,11 @@ static int rule(struct p *p)
 			if (next(p) < 0)
 				goto mount_out;
 		} else if (op == MNT_PIVOT && is(p, AT_ARROW)) {
-			if (next(p) < 0 || want_id_or_var(p) < 0)
+			if (next(p) < 0)
+				goto mount_out;
+			if (id_or_var(p))
+				trans = xstrdup(p->t.text);
+			if (want_id_or_var(p) < 0)
 				goto mount_out;
 		}
 		if (end(p) < 0)
@@ -1302,17 +1419,24 @@ static int rule(struct p *p)
 			rc = aa_mount_rule(&m, op, src, id, dst, point, &at);
 		else
 			rc = aa_mount_rule(&m, op, src, NULL, NULL, id, &at);
-		if (rc == 0)
-			aa_mount_free(&m);
+		if (rc == 0) {
+			struct aa_rule *r = xmalloc(sizeof(*r));
+
+			m.trans = trans;
+			*r = (struct aa_rule){ .kind = AK_MOUNT, .loc = at, .u.mnt = m };
+			aa_rule_own(r);
+			rule_add(p, r, audit, deny, m.allow);
+		}
 	mount_out:
 		aa_conds_free(src);
 		aa_conds_free(dst);
 		free(id);
 		free(point);
+		free(trans);
 		return rc;
 	}
 	if (kw(p, "dbus") || kw(p, "unix") || kw(p, "signal") || kw(p, "ptrace"))
-		return class_rule(p);
+		return class_rule(p, audit, deny);
 	if (kw(p, "change_profile")) {
 		/* change_profile [safe | unsafe] [ID] [-> id_or_var] , */
 		struct srcloc at = p->t.loc;

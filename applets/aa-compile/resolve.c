@@ -229,6 +229,68 @@ static int expand_name(struct aa_policy *pol, char **name, const struct srcloc *
 	return r;
 }
 
+/* A class rule's expand_variables: the names in it, some of them with
+ * their slashes filtered. */
+static int expand_rule(struct aa_policy *pol, struct aa_rule *r)
+{
+	const struct srcloc *at = &r->loc;
+	char **names[6] = { NULL };
+	bool filter[6] = { false };
+	int n = 0;
+
+	switch (r->kind) {
+	case AK_DBUS: {
+		struct aa_dbus *d = &r->u.dbus;
+
+		names[n++] = &d->bus;
+		names[n++] = &d->name;
+		names[n++] = &d->label;
+		filter[n] = true;
+		names[n++] = &d->path;
+		names[n++] = &d->interface;
+		names[n++] = &d->member;
+		break;
+	}
+	case AK_SIGNAL:
+		names[n++] = &r->u.sig.peer;
+		break;
+	case AK_PTRACE:
+		names[n++] = &r->u.ptrace.peer;
+		break;
+	case AK_UNIX:
+		names[n++] = &r->u.unix_.peer_label;
+		filter[n] = true;
+		names[n++] = &r->u.unix_.addr;
+		filter[n] = true;
+		names[n++] = &r->u.unix_.peer_addr;
+		break;
+	case AK_MOUNT: {
+		struct aa_mount *m = &r->u.mnt;
+
+		filter[n] = true;
+		names[n++] = &m->mnt_point;
+		filter[n] = true;
+		names[n++] = &m->device;
+		names[n++] = &m->trans;
+		break;
+	}
+	default:
+		break;
+	}
+	for (int i = 0; i < n; i++) {
+		if (expand_name(pol, names[i], at) < 0)
+			return -1;
+		if (filter[i])
+			aa_filter_slashes(*names[i]);
+	}
+	/* then a mount's fstypes and options */
+	for (int k = 0; r->kind == AK_MOUNT && k < 2; k++)
+		for (char **v = k ? r->u.mnt.opts : r->u.mnt.fstype; v && *v; v++)
+			if (expand_name(pol, v, at) < 0)
+				return -1;
+	return 0;
+}
+
 /* The profile's name as hname gives it: its parents' names and its own,
  * joined by //. */
 static void hname(const struct aa_profile *prof, struct buf *b)
@@ -371,6 +433,8 @@ int aa_resolve_profile(struct aa_policy *pol, struct aa_profile *prof)
 	for (struct aa_entry *e = prof->entries; e && !rc; e = e->next)
 		if (expand_name(pol, &e->name, &e->loc) < 0 || expand_name(pol, &e->link, &e->loc) < 0)
 			rc = -1;
+	for (struct aa_rule *r = prof->rules; r && !rc; r = r->next)
+		rc = expand_rule(pol, r);
 	pn = &pol->vars[--pol->nvars];
 	free(pn->name);
 	values_free(pn->values);

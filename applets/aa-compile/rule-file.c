@@ -14,7 +14,7 @@
 
 /* A glob as a regular expression, written to the dump: its kind (-1
  * after a message). */
-static int convert(const char *glob, int kind, struct buf *re, int *first, struct aa_rules_out *out,
+int aa_glob_out(const char *glob, int kind, struct buf *re, int *first, struct aa_rules_out *out,
 		   const struct srcloc *at)
 {
 	int type;
@@ -31,29 +31,16 @@ static int convert(const char *glob, int kind, struct buf *re, int *first, struc
 }
 
 /* add_rule and add_rule_vec: n parts joined by NUL. */
-static int rule(struct aa_rules_out *out, const char *const *parts, int n, bool deny, uint32_t perms,
-		uint32_t audit)
+int aa_rule_out(struct aa_rules_out *out, const char *const *parts, int n, bool deny, uint32_t perms,
+		uint32_t audit, const struct srcloc *at)
 {
-	struct buf re = BUF_INIT(0);
-	int rc = 0;
-
-	for (int i = 0; i < n; i++) {
-		if (i)
-			buf_put_u8(&re, 0);
-		buf_put_str(&re, parts[i]);
-	}
 	if (out->dump) {
 		fputs("rule: ", out->dump);
 		for (int i = 0; i < n; i++)
 			fprintf(out->dump, "%s%s", i ? "\\x00" : "", parts[i]);
 		fprintf(out->dump, "%s (0x%x/%x)\n", deny ? " deny" : "", perms, audit);
 	}
-	if (re.err)
-		rc = -1;
-	else if (out->rule)
-		rc = out->rule(out->ctx, (const char *)re.p, re.len, deny, perms, audit);
-	buf_free(&re);
-	return rc;
+	return out->rule ? out->rule(out->ctx, parts, n, deny, perms, audit, at) : 0;
 }
 
 int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out)
@@ -68,7 +55,7 @@ int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out)
 		local = t + 2;
 	name = xstrdup(prof->attach ? prof->attach : local);
 	aa_filter_slashes(name);
-	type = convert(name, AA_GLOB_DEFAULT, &re, &first, out, &prof->loc);
+	type = aa_glob_out(name, AA_GLOB_DEFAULT, &re, &first, out, &prof->loc);
 	if (type < 0) {
 		diag(&prof->loc, "Invalid profile name '%s' - bad regular expression", name);
 		rc = -1;
@@ -80,7 +67,7 @@ int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out)
 		rc = -1;
 	} else {
 		prof->xmatch_len = type == 0 ? (int)strlen(name) : first;
-		rc = rule(out, (const char *[]){ (const char *)re.p }, 1, false, AA_EXEC, 0);
+		rc = aa_rule_out(out, (const char *[]){ (const char *)re.p }, 1, false, AA_EXEC, 0, &prof->loc);
 	}
 	free(name);
 	buf_free(&re);
@@ -96,7 +83,7 @@ static int entry(struct aa_entry *e, struct aa_rules_out *out)
 
 	if (!cp)
 		aa_filter_slashes(e->name);
-	if (convert(e->name, AA_GLOB_DEFAULT, &re, &first, out, &e->loc) < 0)
+	if (aa_glob_out(e->name, AA_GLOB_DEFAULT, &re, &first, out, &e->loc) < 0)
 		goto out;
 	/* ix gives m */
 	if (e->mode & AA_INHERIT << AA_OTHER_SHIFT)
@@ -107,10 +94,10 @@ static int entry(struct aa_entry *e, struct aa_rules_out *out)
 	 * link must match */
 	if (e->deny) {
 		if ((e->mode & ~link) && !cp &&
-		    rule(out, (const char *[]){ (char *)re.p }, 1, true, e->mode & ~(link | AA_CHANGE_PROFILE),
-			 e->audit & ~(link | AA_CHANGE_PROFILE)) < 0)
+		    aa_rule_out(out, (const char *[]){ (char *)re.p }, 1, true, e->mode & ~(link | AA_CHANGE_PROFILE),
+			 e->audit & ~(link | AA_CHANGE_PROFILE), &e->loc) < 0)
 			goto out;
-	} else if (!cp && rule(out, (const char *[]){ (char *)re.p }, 1, false, e->mode, e->audit) < 0) {
+	} else if (!cp && aa_rule_out(out, (const char *[]){ (char *)re.p }, 1, false, e->mode, e->audit, &e->loc) < 0) {
 		goto out;
 	}
 	if (e->mode & link) {
@@ -120,7 +107,7 @@ static int entry(struct aa_entry *e, struct aa_rules_out *out)
 
 		if (e->link) {
 			aa_filter_slashes(e->link);
-			if (convert(e->link, AA_GLOB_DEFAULT, &lre, &first, out, &e->loc) < 0)
+			if (aa_glob_out(e->link, AA_GLOB_DEFAULT, &lre, &first, out, &e->loc) < 0)
 				goto out;
 			target = (const char *)lre.p;
 			if (e->subset)
@@ -128,7 +115,7 @@ static int entry(struct aa_entry *e, struct aa_rules_out *out)
 		} else {
 			perms |= subset;
 		}
-		if (rule(out, (const char *[]){ (char *)re.p, target }, 2, e->deny, perms, e->audit & link) < 0)
+		if (aa_rule_out(out, (const char *[]){ (char *)re.p, target }, 2, e->deny, perms, e->audit & link, &e->loc) < 0)
 			goto out;
 	}
 	if (cp) {
@@ -138,15 +125,15 @@ static int entry(struct aa_entry *e, struct aa_rules_out *out)
 		uint32_t onexec = AA_ONEXEC;
 
 		if (e->link) {
-			if (convert(e->link, AA_GLOB_DEFAULT, &lre, &first, out, &e->loc) < 0)
+			if (aa_glob_out(e->link, AA_GLOB_DEFAULT, &lre, &first, out, &e->loc) < 0)
 				goto out;
 			any = (const char *)lre.p;
 		}
-		if (rule(out, (const char *[]){ (char *)re.p }, 1, e->deny, AA_CHANGE_PROFILE | onexec, 0) < 0 ||
-		    rule(out, (const char *[]){ any }, 1, e->deny, onexec, 0) < 0)
+		if (aa_rule_out(out, (const char *[]){ (char *)re.p }, 1, e->deny, AA_CHANGE_PROFILE | onexec, 0, &e->loc) < 0 ||
+		    aa_rule_out(out, (const char *[]){ any }, 1, e->deny, onexec, 0, &e->loc) < 0)
 			goto out;
 		onexec |= e->mode & (AA_BOTH(AA_EXEC) | AA_BOTH(AA_UNSAFE));
-		if (rule(out, (const char *[]){ any, (char *)re.p }, 2, e->deny, onexec, 0) < 0)
+		if (aa_rule_out(out, (const char *[]){ any, (char *)re.p }, 2, e->deny, onexec, 0, &e->loc) < 0)
 			goto out;
 	}
 	rc = 0;
@@ -160,20 +147,6 @@ int aa_file_rules(struct aa_profile *prof, struct aa_rules_out *out)
 {
 	for (struct aa_entry *e = prof->entries; e; e = e->next)
 		if (entry(e, out) < 0)
-			return -1;
-	return 0;
-}
-
-/* process_profile_policydb's "mediates" rules: for each class the kernel
- * mediates (by the features: Debian's 6.1 features file's file, mount,
- * signal, ptrace and network v8 for now; -M is the next slice's), its
- * class byte alone with read, last in the policy DB. */
-int aa_mediates(struct aa_rules_out *out)
-{
-	static const char *const classes[] = { "\\d2", "\\d7", "\\d10", "\\d9", "\\d14" };
-
-	for (size_t i = 0; i < ARRAY_SIZE(classes); i++)
-		if (rule(out, &classes[i], 1, false, AA_READ, 0) < 0)
 			return -1;
 	return 0;
 }

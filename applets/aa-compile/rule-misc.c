@@ -477,3 +477,116 @@ invalid:
 	diag(at, "RLIMIT '%s' invalid value %s %s", n, v, u);
 	return -1;
 }
+
+/* ---- the model's class rules ---- */
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+/* A NULL-ended list of borrowed strings as one of its own. */
+static char **dup_list(char *const *l)
+{
+	size_t n = 0;
+	char **d;
+
+	if (!l)
+		return NULL;
+	while (l[n])
+		n++;
+	d = xmalloc((n + 1) * sizeof(*d));
+	for (size_t i = 0; i <= n; i++)
+		d[i] = dup_or_null(l[i]);
+	return d;
+}
+
+void aa_rule_own(struct aa_rule *r)
+{
+	switch (r->kind) {
+	case AK_DBUS: {
+		struct aa_dbus *d = &r->u.dbus;
+
+		d->bus = dup_or_null(d->bus);
+		d->name = dup_or_null(d->name);
+		d->label = dup_or_null(d->label);
+		d->path = dup_or_null(d->path);
+		d->interface = dup_or_null(d->interface);
+		d->member = dup_or_null(d->member);
+		break;
+	}
+	case AK_SIGNAL:
+		r->u.sig.peer = dup_or_null(r->u.sig.peer);
+		break;
+	case AK_PTRACE:
+		r->u.ptrace.peer = dup_or_null(r->u.ptrace.peer);
+		break;
+	case AK_UNIX:
+		r->u.unix_.addr = dup_or_null(r->u.unix_.addr);
+		r->u.unix_.peer_addr = dup_or_null(r->u.unix_.peer_addr);
+		r->u.unix_.peer_label = dup_or_null(r->u.unix_.peer_label);
+		break;
+	case AK_MOUNT: {
+		struct aa_mount *m = &r->u.mnt;
+		char **fs = m->fstype, **opts = m->opts;
+
+		m->fstype = dup_list(fs);
+		m->opts = dup_list(opts);
+		free(fs);
+		free(opts);
+		m->device = dup_or_null(m->device);
+		m->mnt_point = dup_or_null(m->mnt_point);
+		m->trans = dup_or_null(m->trans);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static void list_free(char **l)
+{
+	for (size_t i = 0; l && l[i]; i++)
+		free(l[i]);
+	free(l);
+}
+
+void aa_rules_free(struct aa_rule *r)
+{
+	while (r) {
+		struct aa_rule *next = r->next;
+
+		switch (r->kind) {
+		case AK_DBUS:
+			free(r->u.dbus.bus);
+			free(r->u.dbus.name);
+			free(r->u.dbus.label);
+			free(r->u.dbus.path);
+			free(r->u.dbus.interface);
+			free(r->u.dbus.member);
+			break;
+		case AK_SIGNAL:
+			free(r->u.sig.peer);
+			break;
+		case AK_PTRACE:
+			free(r->u.ptrace.peer);
+			break;
+		case AK_UNIX:
+			free(r->u.unix_.addr);
+			free(r->u.unix_.peer_addr);
+			free(r->u.unix_.peer_label);
+			break;
+		case AK_MOUNT:
+			list_free(r->u.mnt.fstype);
+			list_free(r->u.mnt.opts);
+			free(r->u.mnt.device);
+			free(r->u.mnt.mnt_point);
+			free(r->u.mnt.trans);
+			break;
+		default:
+			break;
+		}
+		free(r);
+		r = next;
+	}
+}

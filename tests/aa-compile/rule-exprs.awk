@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # apparmor_parser -D rule-exprs (standard error) cut to what aa-compile
-# writes so far: the attachment's and the file rules' globs and the rules
-# made of them.  Both sides go through it (ours writes no trees).  The policy DB's rules (their expressions start with a
-# class byte: \d, \x or (\x) go, with the globs written before them; each
-# rule keeps its expression, " deny", and (0xPERMS/AUDIT), not the tree.
+# writes so far, both sides put through it: every glob converted and every
+# rule made, but mount rules (their expressions start with the class byte
+# \x07), which go with the globs written before them; each rule keeps its
+# expression, " deny", and (0xPERMS/AUDIT), not the anchor's tree.
 /^aare: / { buf = buf $0 "\n"; next }
 /^rule: / {
-	if ($0 ~ /^rule: (\\[xd]|\(\\x)/) { buf = ""; next }
+	if ($0 ~ /^rule: \\x07/) { buf = ""; next }
 	printf "%s", buf
 	buf = ""
 	line = $0

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: Apache-2.0
+/* rule-policy.c: a profile's policy DB rules as apparmor_parser 3.0.8
+ * makes them for Debian's 6.1 kernel features (process_profile_policydb
+ * and the rule classes' gen_policy_re): its class rules in the order read,
+ * then the network table (network v8), then a "mediates" rule for each
+ * class the kernel mediates.  With those features: signal and ptrace rules
+ * are made; dbus rules none (the kernel has no dbus mediation); unix rules
+ * are lowered to the network table (no af_unix mediation), their deny
+ * rules dropped as the anchor drops them.  Mount rules are not made yet:
+ * -D rule-exprs leaves them out, and the compile will refuse them. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aa.h"
+
+enum {
+	CLASS_MOUNT = 7, CLASS_PTRACE = 9, CLASS_SIGNAL = 10, CLASS_NETV8 = 14, CLASS_LABEL = 16,
+	P_SEND = 1 << 1, P_RECEIVE = 1 << 2,
+};
+
+/* The peer's expression after a class prefix: its glob converted, or any
+ * label ([^\000]+). */
+static int peer(struct buf *b, const char *label, struct aa_rules_out *out, const struct srcloc *at)
+{
+	struct buf re = BUF_INIT(0);
+	int first, rc = 0;
+
+	if (!label) {
+		buf_put_str(b, "[^\\000]+");
+		return 0;
+	}
+	if (aa_glob_out(label, AA_GLOB_DEFAULT, &re, &first, out, at) < 0)
+		rc = -1;
+	else
+		buf_put_str(b, (const char *)re.p);
+	buf_free(&re);
+	return rc;
+}
+
+static int rule1(struct aa_rules_out *out, struct buf *b, bool deny, uint32_t perms, uint32_t audit,
+		 const struct srcloc *at)
+{
+	buf_put_u8(b, 0);
+	if (b->err)
+		return -1;
+	return aa_rule_out(out, (const char *[]){ (const char *)b->p }, 1, deny, perms, audit, at);
+}
+
+/* signal_rule::gen_policy_re: without a set, a label rule beside it (the
+ * anchor writes the class there as \xa, without its 0). */
+static int signal_rule(const struct aa_rule *r, struct aa_rules_out *out)
+{
+	const struct aa_signal *s = &r->u.sig;
+	struct buf b = BUF_INIT(0);
+	bool any = true;
+	int rc = 0;
+
+	for (size_t i = 0; i < sizeof(s->set); i++)
+		any &= !s->set[i];
+	if (any)
+		buf_printf(&b, "(\\x%02x\\x%x|", CLASS_LABEL, CLASS_SIGNAL);
+	buf_printf(&b, "\\x%02x", CLASS_SIGNAL);
+	if (any) {
+		buf_put_str(&b, ".)");
+	} else {
+		buf_put_u8(&b, '[');
+		for (int n = 0; n < 8 * (int)sizeof(s->set); n++)
+			if (s->set[n / 8] >> (n % 8) & 1)
+				buf_printf(&b, "\\x%02x", n);
+		buf_put_u8(&b, ']');
+	}
+	if (peer(&b, s->peer, out, &r->loc) < 0)
+		rc = -1;
+	else if (s->perms & (P_SEND | P_RECEIVE))
+		rc = rule1(out, &b, r->deny, s->perms, r->audit, &r->loc);
+	buf_free(&b);
+	return rc;
+}
+
+/* ptrace_rule::gen_policy_re: always a label rule beside it. */
+static int ptrace_rule(const struct aa_rule *r, struct aa_rules_out *out)
+{
+	struct buf b = BUF_INIT(0);
+	int rc = 0;
+
+	buf_printf(&b, "(\\x%02x|)\\x%02x", CLASS_LABEL, CLASS_PTRACE);
+	if (peer(&b, r->u.ptrace.peer, out, &r->loc) < 0)
+		rc = -1;
+	else if (r->u.ptrace.perms)
+		rc = rule1(out, &b, r->deny, r->u.ptrace.perms, r->audit, &r->loc);
+	buf_free(&b);
+	return rc;
+}
+
+/* map_perms: network permissions as the policy DB packs them. */
+static uint32_t net_perms(uint32_t m)
+{
+	return (m & 0x7f) | (m & 0x300) << 6 | (m & 0x700000) >> 4 | (m & 0x3000000) >> 5;
+}
+
+/* gen_net_rule: family, then the type (a mask over 0xffff: any type). */
+static int net_rule(struct aa_rules_out *out, int af, uint32_t type, bool audit, bool deny,
+		    const struct srcloc *at)
+{
+	struct buf b = BUF_INIT(0);
+	uint32_t all = net_perms(AA_NET_VALID);
+	int rc;
+
+	buf_printf(&b, "\\x%02x\\x%02x\\x%02x", CLASS_NETV8, (af & 0xff00) >> 8, af & 0xff);
+	if (type > 0xffff)
+		buf_put_str(&b, "..");
+	else
+		buf_printf(&b, "\\x%02x\\x%02x", (type & 0xff00) >> 8, type & 0xff);
+	rc = rule1(out, &b, deny, all, audit ? all : 0, at);
+	buf_free(&b);
+	return rc;
+}
+
+/* gen_af_rules: every type (and audit) of a family, one rule; else a rule
+ * a type bit. */
+static int af_rules(struct aa_rules_out *out, int af, uint32_t types, uint32_t audit, bool deny,
+		    const struct srcloc *at)
+{
+	if (types > 0xffff && audit > 0xffff)
+		return net_rule(out, af, types, audit, deny, at);
+	for (int t = 0; t < 16; t++)
+		if ((types >> t & 1) && net_rule(out, af, (uint32_t)t, audit >> t & 1, deny, at) < 0)
+			return -1;
+	return 0;
+}
+
+int aa_policydb_rules(struct aa_profile *prof, struct aa_rules_out *out)
+{
+	static const char *const mediates[] = { "\\d2", "\\d7", "\\d10", "\\d9", "\\d14" };
+
+	for (struct aa_rule *r = prof->rules; r; r = r->next) {
+		int rc = 0;
+
+		switch (r->kind) {
+		case AK_SIGNAL:
+			rc = signal_rule(r, out);
+			break;
+		case AK_PTRACE:
+			rc = ptrace_rule(r, out);
+			break;
+		case AK_UNIX:
+			/* downgrade_rule: allow rules into the network table */
+			if (!prof->net) {
+				prof->net = xmalloc(sizeof(*prof->net));
+				memset(prof->net, 0, sizeof(*prof->net));
+			}
+			if (!r->deny) {
+				uint32_t mask = r->u.unix_.type < 0 ? 0xffffffffu : 1u << r->u.unix_.type;
+
+				(*prof->net)[0][1] |= mask;
+				if (r->audit)
+					(*prof->net)[1][1] |= mask;
+			}
+			break;
+		default:
+			/* dbus: no rules for this kernel; mount: not yet */
+			break;
+		}
+		if (rc < 0)
+			return -1;
+	}
+	for (int af = 0; prof->net && af < AA_AF_MAX; af++) {
+		uint32_t *t[4] = { &(*prof->net)[0][af], &(*prof->net)[1][af], &(*prof->net)[2][af],
+				   &(*prof->net)[3][af] };
+
+		if (!(*t[0] | *t[1] | *t[2] | *t[3]))
+			continue;
+		if (af_rules(out, af, *t[0], *t[1], false, &prof->loc) < 0 ||
+		    af_rules(out, af, *t[2], *t[3], true, &prof->loc) < 0)
+			return -1;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(mediates); i++)
+		if (aa_rule_out(out, &mediates[i], 1, false, AA_READ, 0, &prof->loc) < 0)
+			return -1;
+	return 0;
+}
