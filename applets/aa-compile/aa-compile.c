@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 /* aa-compile.c: apparmor_parser's command line over AppArmor's profile
- * language: the declaration, the options, and the driver of the passes.
- * Done so far: the scanner with its includes (lex.c), the grammar and the
- * model it builds (parse.c, rule-*.c), -p, which writes a profile with its
- * includes expanded as apparmor_parser -p does, and for each profile its
- * variables and file rules resolved (resolve.c) into regular expressions
- * (glob.c, rule-file.c), which -D rule-exprs writes as the anchor does.
- * The DFAs and the binary policy are not done yet: without -p, once every
- * profile has been read and resolved, a call says so and exits 2. */
+ * language: the declaration, the options, and the driver of the passes:
+ * the scanner with its includes (lex.c), the grammar and the model it
+ * builds (parse.c, rule-*.c), each profile resolved (resolve.c), its rules
+ * made regular expressions (glob.c, rule-file.c, rule-policy.c), their
+ * DFAs (lib/dfa) and its records (emit.c), for the kernel features of -M
+ * (features.c).  -p writes a profile with its includes expanded as
+ * apparmor_parser -p does.  Loading into the kernel is issue 23's. */
 /* applet: aa-compile
  * summary: compile AppArmor profiles into the kernel's binary policy
  * usage: aa-compile [--root DIR] [OPTION]... PROFILE...
@@ -16,15 +15,20 @@
  * Read AppArmor profiles as apparmor_parser 3.0.8 reads them: includes on
  * the search path (-I, then -b, default /etc/apparmor.d, under --root),
  * each file once a profile, the grammar's syntax and the rules' checks;
- * their variables and file rules resolved into regular expressions.
- * Writing the binary policy the kernel loads is not implemented yet: after
- * the profiles are read and resolved, exit 2.
+ * then compile them into the binary policy the kernel loads, for the
+ * kernel features of -M, as apparmor_parser -Q -K -S -M writes it.
+ * Loading it into the kernel is not implemented yet: -Q, -S or -o.
  *
  *   -p, --preprocess     write each profile with its includes expanded, as
  *                        apparmor_parser -p writes it (a directory: its
  *                        files in name order; none: standard input)
  *   -I, --Include DIR    add DIR to the include search path (before -b)
  *   -b, --base DIR       the base directory (default /etc/apparmor.d)
+ *   -Q, --skip-kernel-load  do not load (needed: loading is not done yet)
+ *   -K, --skip-cache     taken: no policy cache is read or written
+ *   -S, --stdout         write the binary policy to standard output
+ *   -o, --ofile FILE     write it to FILE (whole, or not at all)
+ *   -M, --features-file FILE  the kernel features to compile for
  *   -D, --dump WHAT      rule-exprs: each glob and the rule made of it, to
  *                        standard error, as apparmor_parser -D rule-exprs
  *                        writes them (the expression trees aside)
@@ -40,7 +44,7 @@
 
 #include "aa.h"
 
-enum { OP_P, OP_I, OP_B, OP_J, OP_D, OP_HELP_SHORT };
+enum { OP_P, OP_I, OP_B, OP_J, OP_D, OP_Q, OP_K, OP_S, OP_O, OP_M, OP_HELP_SHORT };
 
 static struct opt opts[] = {
 	[OP_P] = { 'p', "preprocess", 0 },
@@ -48,6 +52,11 @@ static struct opt opts[] = {
 	[OP_B] = { 'b', "base", OPT_ARG },
 	[OP_J] = { 'j', "jobs", OPT_ARG },
 	[OP_D] = { 'D', "dump", OPT_ARG },
+	[OP_Q] = { 'Q', "skip-kernel-load", 0 },
+	[OP_K] = { 'K', "skip-cache", 0 },
+	[OP_S] = { 'S', "stdout", 0 },
+	[OP_O] = { 'o', "ofile", OPT_ARG },
+	[OP_M] = { 'M', "features-file", OPT_ARG },
 	[OP_HELP_SHORT] = { 'h', NULL, 0 },
 	OPT_END,
 };
@@ -56,6 +65,8 @@ static struct {
 	const char **dirs;
 	int ndirs;
 	bool rule_exprs;	/* -D rule-exprs */
+	uint32_t version;	/* the records' header, from the features */
+	struct buf out;		/* -S, -o: the records of every profile */
 } TT;
 
 static void option(struct opt *o, void *arg)
@@ -80,27 +91,11 @@ static void option(struct opt *o, void *arg)
 	}
 }
 
-/* A profile and its children after the parse: resolved, its attachment
- * and file rules made regular expressions, and the policy DB's mediates
- * rules.  0, or -1 after a message. */
-static int profile(struct aa_policy *pol, struct aa_profile *prof)
-{
-	struct aa_rules_out out = { NULL, NULL, TT.rule_exprs ? stderr : NULL };
-
-	if (aa_resolve_profile(pol, prof) < 0 || aa_xmatch(prof, &out) < 0 || aa_file_rules(prof, &out) < 0 ||
-	    aa_policydb_rules(prof, &out) < 0)
-		return -1;
-	for (struct aa_profile *c = prof->children; c; c = c->next)
-		if (profile(pol, c) < 0)
-			return -1;
-	return 0;
-}
-
 /* One profile file (NULL: standard input): with -p its text with its
- * includes expanded, to standard output; else its profiles read and
- * resolved.  0 (2 for a compile not done yet), or after a message
- * apparmor_parser's status: errno for a file that cannot be opened, 1 for
- * one it cannot read or scan or whose profiles are refused. */
+ * includes expanded, to standard output; else its profiles compiled, their
+ * records appended to TT.out.  0, or after a message apparmor_parser's
+ * status: errno for a file that cannot be opened, 1 for one it cannot
+ * read or scan or whose profiles are refused. */
 static int one_file(const char *file)
 {
 	struct aa_lex_opts lo = { TT.dirs, TT.ndirs, opts[OP_P].seen ? stdout : NULL };
@@ -121,13 +116,16 @@ static int one_file(const char *file)
 		rc = 1;
 	fflush(stdout);
 	/* -p stops after the parse, as the anchor's does */
-	for (struct aa_profile *prof = pol.profiles; !rc && !opts[OP_P].seen && prof; prof = prof->next)
-		if (profile(&pol, prof) < 0)
-			rc = 1;
 	if (!rc && !opts[OP_P].seen) {
-		fprintf(stderr, "%s: %s: writing the kernel's binary policy is not implemented yet\n",
-			applet_name(), file ? file : "stdin");
-		rc = 2;
+		struct aa_emit_opts eo = { TT.version, TT.rule_exprs ? stderr : NULL };
+		size_t mark = TT.out.len;
+
+		for (struct aa_profile *prof = pol.profiles; !rc && prof; prof = prof->next)
+			if (aa_emit(&pol, prof, &eo, &TT.out) < 0)
+				rc = 1;
+		/* a file's records whole or none */
+		if (rc)
+			TT.out.len = mark;
 	}
 	aa_policy_free(&pol);
 	/* last: the locations in pol name its files */
@@ -177,6 +175,45 @@ static int operand(const char *path)
 	return rc;
 }
 
+/* What a compile needs: a way out (loading is not done yet) and the
+ * kernel features, which must be those aa-compile writes for so far
+ * (Debian 12's, Linux 6.1).  0, or after a message 2. */
+static int compile_setup(void)
+{
+	static const struct {
+		const char *path;
+		bool want;
+	} need[] = {
+		{ "policy/versions/v7", true }, { "network_v8", true }, { "network/af_unix", false },
+		{ "dbus", false }, { "mount", true }, { "signal", true }, { "ptrace", true },
+		{ "domain/stack", true }, { "file", true },
+	};
+	struct aa_features f;
+	int rc = 0;
+
+	if (!opts[OP_Q].seen && !opts[OP_S].seen && !opts[OP_O].seen) {
+		warn("%s", "loading profiles into the kernel is not implemented yet: give -Q, -S or -o");
+		return 2;
+	}
+	if (!opts[OP_M].seen) {
+		warn("%s", "no kernel features: give -M FILE (reading the running kernel's is not "
+			   "implemented yet)");
+		return 2;
+	}
+	if (aa_features_read(opts[OP_M].arg, &f) < 0)
+		return 2;
+	for (size_t i = 0; i < ARRAY_SIZE(need); i++)
+		if (aa_features_has(&f, need[i].path) != need[i].want) {
+			warn("%s: compiling for kernel features %s %s is not implemented yet", opts[OP_M].arg,
+			     need[i].want ? "without" : "with", need[i].path);
+			rc = 2;
+		}
+	aa_features_free(&f);
+	/* ENCODE_VERSION: ABI 7, parser ABI 2, policy version 2 */
+	TT.version = 7 | 2 << 12 | 2 << 20;
+	return rc;
+}
+
 int aa_compile_main(int argc, char **argv)
 {
 	const char *base = "/etc/apparmor.d";
@@ -192,6 +229,8 @@ int aa_compile_main(int argc, char **argv)
 	/* The base last on the search path, after every -I. */
 	TT.dirs = xrealloc(TT.dirs, (size_t)(TT.ndirs + 1) * sizeof(*TT.dirs));
 	TT.dirs[TT.ndirs++] = xstrdup(base);
+	if (!opts[OP_P].seen && (rc = compile_setup()))
+		goto out;
 	/* The last failure's status, as apparmor_parser's. */
 	if (!argc)
 		rc = one_file(NULL);
@@ -201,6 +240,18 @@ int aa_compile_main(int argc, char **argv)
 		if (r)
 			rc = r;
 	}
+	/* -S: every file's records that compiled, as the anchor's; -o: the
+	 * file whole, or (after a failure) not at all */
+	if (opts[OP_S].seen && TT.out.len && write_all(1, TT.out.p, TT.out.len) < 0) {
+		warn_errno("standard output");
+		rc = 1;
+	}
+	if (opts[OP_O].seen && !rc && write_file_atomic(opts[OP_O].arg, TT.out.p, TT.out.len, 0644) < 0) {
+		warn_errno("%s", opts[OP_O].arg);
+		rc = 1;
+	}
+out:
+	buf_free(&TT.out);
 	for (int i = 0; i < TT.ndirs; i++)
 		free((char *)TT.dirs[i]);
 	free(TT.dirs);

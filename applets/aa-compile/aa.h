@@ -220,6 +220,15 @@ struct aa_policy {
 	size_t expanded_bytes;	/* of every variable's expanded values */
 };
 
+/* emit.c: prof and its children resolved, their DFAs built and their
+ * records appended to out (NULL: built only), as apparmor_parser writes
+ * them; 0, or -1 after a message. */
+struct aa_emit_opts {
+	uint32_t version;	/* each record's header */
+	FILE *dump;		/* -D rule-exprs, or NULL */
+};
+int aa_emit(struct aa_policy *pol, struct aa_profile *prof, const struct aa_emit_opts *o, struct buf *out);
+
 /* features.c: a kernel features file: the paths of its names and words
  * (policy/versions/v7, network_v8, domain/stack, ...). */
 struct aa_features {

@@ -7,7 +7,7 @@
  * are made; dbus rules none (the kernel has no dbus mediation); unix rules
  * are lowered to the network table (no af_unix mediation), their deny
  * rules dropped as the anchor drops them.  Mount rules are not made yet:
- * -D rule-exprs leaves them out, and the compile will refuse them. */
+ * refused with a message. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,8 +158,11 @@ int aa_policydb_rules(struct aa_profile *prof, struct aa_rules_out *out)
 					(*prof->net)[1][1] |= mask;
 			}
 			break;
+		case AK_MOUNT:
+			diag(&r->loc, "%s", "mount rules are not compiled yet");
+			return -1;
 		default:
-			/* dbus: no rules for this kernel; mount: not yet */
+			/* dbus: no rules for this kernel */
 			break;
 		}
 		if (rc < 0)
