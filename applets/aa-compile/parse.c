@@ -254,6 +254,15 @@ static int want_id_or_var(struct p *p)
 	return id_or_var(p) ? next(p) : bad(p, "a name or a variable");
 }
 
+/* id_or_var, its text kept in *out (which the caller frees, also after a
+ * failure). */
+static int take_id_or_var(struct p *p, char **out)
+{
+	if (id_or_var(p))
+		*out = xstrdup(p->t.text);
+	return want_id_or_var(p);
+}
+
 /* The values of a condition: VALUE+ into c. */
 static int cond_values(struct p *p, struct aa_cond *c)
 {
@@ -907,18 +916,10 @@ static int frule(struct p *p, int exec_mode, bool deny, struct aa_entry **out)
 		subset = kw(p, "subset") || is(p, AT_LE);
 		if (take_if(p, subset) < 0)
 			return -1;
-		if (id_or_var(p))
-			path = xstrdup(p->t.text);
-		if (want_id_or_var(p) < 0)
+		if (take_id_or_var(p, &path) < 0)
 			goto out;
-		if (is(p, AT_ARROW)) {
-			if (next(p) < 0)
-				goto out;
-			if (id_or_var(p))
-				target = xstrdup(p->t.text);
-			if (want_id_or_var(p) < 0)
-				goto out;
-		}
+		if (is(p, AT_ARROW) && (next(p) < 0 || take_id_or_var(p, &target) < 0))
+			goto out;
 		if (end(p) < 0)
 			goto out;
 		if (subset && (mode & ~M_LINK)) {
@@ -936,9 +937,7 @@ static int frule(struct p *p, int exec_mode, bool deny, struct aa_entry **out)
 		link = mode & M_LINK;
 	} else {
 		/* id_or_var MODE [-> id_or_var] , */
-		if (id_or_var(p))
-			path = xstrdup(p->t.text);
-		if (want_id_or_var(p) < 0 || (!is(p, AT_MODE) && bad(p, "a mode")) ||
+		if (take_id_or_var(p, &path) < 0 || (!is(p, AT_MODE) && bad(p, "a mode")) ||
 		    (mode = mode_of(p->t.text, &p->t.loc)) < 0 || next(p) < 0)
 			goto out;
 		if (id_or_var(p)) {
@@ -946,14 +945,8 @@ static int frule(struct p *p, int exec_mode, bool deny, struct aa_entry **out)
 			diag(&p->t.loc, "missing an end of line character? (entry: %s)", path);
 			goto out;
 		}
-		if (is(p, AT_ARROW)) {
-			if (next(p) < 0)
-				goto out;
-			if (id_or_var(p))
-				target = xstrdup(p->t.text);
-			if (want_id_or_var(p) < 0)
-				goto out;
-		}
+		if (is(p, AT_ARROW) && (next(p) < 0 || take_id_or_var(p, &target) < 0))
+			goto out;
 		if (end(p) < 0)
 			goto out;
 	}
@@ -1405,11 +1398,7 @@ static int rule(struct p *p)
 			if (next(p) < 0)
 				goto mount_out;
 		} else if (op == MNT_PIVOT && is(p, AT_ARROW)) {
-			if (next(p) < 0)
-				goto mount_out;
-			if (id_or_var(p))
-				trans = xstrdup(p->t.text);
-			if (want_id_or_var(p) < 0)
+			if (next(p) < 0 || take_id_or_var(p, &trans) < 0)
 				goto mount_out;
 		}
 		if (end(p) < 0)
@@ -1454,14 +1443,8 @@ static int rule(struct p *p)
 			if (next(p) < 0)
 				return free(exec), -1;
 		}
-		if (is(p, AT_ARROW)) {
-			if (next(p) < 0)
-				return free(exec), -1;
-			if (id_or_var(p))
-				target = xstrdup(p->t.text);
-			if (want_id_or_var(p) < 0)
-				return free(exec), free(target), -1;
-		}
+		if (is(p, AT_ARROW) && (next(p) < 0 || take_id_or_var(p, &target) < 0))
+			return free(exec), free(target), -1;
 		if (end(p) < 0)
 			return free(exec), free(target), -1;
 		if (!exec && mode) {
@@ -1528,13 +1511,8 @@ static int rule(struct p *p)
 		subset = kw(p, "subset") || is(p, AT_LE);
 		if (take_if(p, subset) < 0)
 			return -1;
-		if (id_or_var(p))
-			from = xstrdup(p->t.text);
-		if (want_id_or_var(p) < 0 || want(p, AT_ARROW, "'->'") < 0)
-			goto link_out;
-		if (id_or_var(p))
-			to = xstrdup(p->t.text);
-		if (want_id_or_var(p) < 0 || end(p) < 0)
+		if (take_id_or_var(p, &from) < 0 || want(p, AT_ARROW, "'->'") < 0 ||
+		    take_id_or_var(p, &to) < 0 || end(p) < 0)
 			goto link_out;
 		e = xmalloc(sizeof(*e));
 		*e = (struct aa_entry){ .name = from, .link = to, .mode = AA_BOTH(M_LINK), .subset = subset,
