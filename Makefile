@@ -16,6 +16,8 @@
 #                           docs/BENCHMARKS.md
 #   make bench-semodule     semodule-lite beside semodule on copies of the refpolicy
 #                           store (-B, -i, -l), into docs/BENCHMARKS.md [ROUNDS=N]
+#   make bench-aa           aa-compile beside apparmor_parser on Debian's profiles,
+#                           into docs/BENCHMARKS.md [ROUNDS=N]
 #   make mutate             plant each mutation of tests/mutations/*.list, report
 #                           killed/survived and the score [MUTATE=LIST...] [ONLY=ID,...]
 #   make install [DESTDIR=] [PREFIX=/usr/local]   (unstripped, as distributions
@@ -116,7 +118,7 @@ endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 override LDFLAGS := $(LDFLAGS_BASE) $(LDFLAGS)
 
-.PHONY: all deps deps-check check check-vm bench bench-smackctl bench-imasign bench-tomoyo bench-semodule size install install-strip mutate clean FORCE
+.PHONY: all deps deps-check check check-vm bench bench-aa bench-smackctl bench-imasign bench-tomoyo bench-semodule size install install-strip mutate clean FORCE
 .DEFAULT_GOAL := all
 
 all: $(if $(SAN),$(BUILD)/lsmbox,lsmbox)
@@ -223,12 +225,12 @@ check-vm: deps-check $(VM_LSMBOX) $(VM_CRYPTO_TEST) $(BUILD)/vm-probe
 	@$(vm_env) tests/vm/run $(VM_TESTS)
 
 # bench: cryptobench, ours beside OpenSSL, written to docs/BENCHMARKS.md
-# (the blocks make bench-imasign, bench-tomoyo and bench-semodule write are
-# kept).
+# (the blocks make bench-imasign, bench-tomoyo, bench-semodule and bench-aa
+# write are kept).
 # On x86-64 it also counts the ARM builds' instructions under qemu-user.
 bench: lsmbox $(if $(CROSS_DIR),cross-builds)
 	scripts/bench ./lsmbox $(if $(CROSS_DIR),$(CROSS_DIR)/crypto-test $(ARM_DIR)/crypto-test) > docs/BENCHMARKS.md.tmp
-	@sed -n '/^<!-- bench-\(imasign\|tomoyo\|semodule\) -->/,/^<!-- \/bench-\(imasign\|tomoyo\|semodule\) -->/p' docs/BENCHMARKS.md > docs/BENCHMARKS.md.keep
+	@sed -n '/^<!-- bench-\(imasign\|tomoyo\|semodule\|aa\) -->/,/^<!-- \/bench-\(imasign\|tomoyo\|semodule\|aa\) -->/p' docs/BENCHMARKS.md > docs/BENCHMARKS.md.keep
 	@if [ -s docs/BENCHMARKS.md.keep ]; then { echo; cat docs/BENCHMARKS.md.keep; } >> docs/BENCHMARKS.md.tmp; fi
 	@rm -f docs/BENCHMARKS.md.keep
 	@mv docs/BENCHMARKS.md.tmp docs/BENCHMARKS.md
@@ -250,6 +252,12 @@ bench-tomoyo: deps-check lsmbox $(VM_LSMBOX) $(BUILD)/vm-probe
 # the issue's targets); replaces the semodule block of docs/BENCHMARKS.md.
 bench-semodule: deps-check lsmbox
 	@ROUNDS=$(or $(ROUNDS),3) LSMBOX=$(abspath lsmbox) scripts/bench-semodule
+
+# bench-aa: aa-compile beside apparmor_parser 3.0.8 on every profile Debian
+# ships (time, peak RSS, output bytes); replaces the aa block of
+# docs/BENCHMARKS.md.
+bench-aa: deps-check lsmbox
+	@ROUNDS=$(or $(ROUNDS),3) LSMBOX=$(abspath lsmbox) scripts/bench-aa
 
 # bench-smackctl: Smack policy load (smackctl apply beside one write per
 # rule, in the Smack VM) and offline access checks; prints, writes nothing.
