@@ -11,13 +11,16 @@
  * summary: compile AppArmor profiles into the kernel's binary policy
  * usage: aa-compile [--root DIR] [OPTION]... PROFILE...
  * usage: aa-compile -p [-I DIR]... [-b DIR] [PROFILE|DIR]...
+ * compat: apparmor_parser
  * help:
  * Read AppArmor profiles as apparmor_parser 3.0.8 reads them: includes on
  * the search path (-I, then -b, default /etc/apparmor.d, under --root),
  * each file once a profile, the grammar's syntax and the rules' checks;
  * then compile them into the binary policy the kernel loads, for the
  * kernel features of -M, as apparmor_parser -Q -K -S -M writes it.
- * Loading it into the kernel is not implemented yet: -Q, -S or -o.
+ * Loading it into the kernel is not implemented yet: -Q, -S or -o.  As
+ * apparmor_parser (its name through argv[0]): the same options; those
+ * aa-compile has not are refused.
  *
  *   -p, --preprocess     write each profile with its includes expanded, as
  *                        apparmor_parser -p writes it (a directory: its
