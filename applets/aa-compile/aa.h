@@ -169,6 +169,7 @@ struct aa_entry {
 	char *nt;		/* an exec transition's profile (-> NAME) */
 	uint32_t mode, audit;
 	bool deny, subset;
+	bool alias_made;	/* an alias's copy: no alias applies to it */
 	struct srcloc loc;
 	struct aa_entry *next;
 };
@@ -195,6 +196,8 @@ struct aa_profile {
 	struct aa_profile *next;
 	struct srcloc loc;
 	int xmatch_len;
+	char **altnames;	/* the attachment by its aliases, the last first */
+	int naltnames;
 };
 
 /* A set variable's values as apparmor_parser's symbol table keeps them:
@@ -217,6 +220,7 @@ struct aa_policy {
 	int nvars;
 	char **alias;		/* from, to pairs */
 	int nalias;
+	bool aliases_sorted;
 	size_t expanded_bytes;	/* of every variable's expanded values */
 };
 

@@ -576,6 +576,9 @@ static void profile_free(struct aa_profile *prof)
 		free(prof->ns);
 		free(prof->name);
 		free(prof->attach);
+		for (int i = 0; i < prof->naltnames; i++)
+			free(prof->altnames[i]);
+		free(prof->altnames);
 		aa_conds_free(prof->xattrs);
 		aa_entries_free(prof->entries);
 		aa_rules_free(prof->rules);

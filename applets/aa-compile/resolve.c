@@ -3,8 +3,9 @@
  * parse and the regular expressions (parser_policy.c's post_process_
  * profile): the change_hat rules, set variables expanded into the names
  * of the profile and its file rules (parser_variable.c, with the symbol
- * table's own expansion of variables in variables, parser_symtab.c), and
- * the file rules sorted and merged (parser_merge.c).  Where the anchor's
+ * table's own expansion of variables in variables, parser_symtab.c), alias
+ * rules (parser_alias.c), and the file rules sorted and merged
+ * (parser_merge.c).  Where the anchor's
  * order decides what is written (the order of a variable's values in the
  * alternation it becomes), it is kept: its lists put each new value first.
  *
@@ -291,6 +292,88 @@ static int expand_rule(struct aa_policy *pol, struct aa_rule *r)
 	return 0;
 }
 
+static int alias_cmp(const void *a, const void *b)
+{
+	const char *const *x = a, *const *y = b;
+	int c = strcmp(x[0], y[0]);
+
+	return c ? c : strcmp(x[1], y[1]);
+}
+
+/* The alias rules by from, then to; one of two the same dropped, with the
+ * anchor's words. */
+static void alias_sort(struct aa_policy *pol)
+{
+	int n = 0;
+
+	if (pol->aliases_sorted)
+		return;
+	pol->aliases_sorted = true;
+	qsort(pol->alias, (size_t)pol->nalias / 2, 2 * sizeof(char *), alias_cmp);
+	for (int i = 0; i < pol->nalias; i += 2) {
+		if (n && !alias_cmp(&pol->alias[n - 2], &pol->alias[i])) {
+			warn("'%s' is already defined", pol->alias[i]);
+			free(pol->alias[i]);
+			free(pol->alias[i + 1]);
+			continue;
+		}
+		pol->alias[n++] = pol->alias[i];
+		pol->alias[n++] = pol->alias[i + 1];
+	}
+	pol->nalias = n;
+}
+
+/* TO and what follows FROM in s, when s starts with FROM (do_alias). */
+static char *alias_of(const char *from, const char *to, const char *s)
+{
+	size_t n = strlen(from);
+
+	return s && !strncmp(from, s, n) ? xasprintf("%s%s", to, s + n) : NULL;
+}
+
+/* replace_profile_aliases: for each alias in order, an alternative name
+ * for the attachment (or the name) it starts, and a copy of each file
+ * rule whose path or link target it starts (none of change_profile's),
+ * put after the rule. */
+static void aliases(struct aa_policy *pol, struct aa_profile *prof)
+{
+	alias_sort(pol);
+	for (int i = 0; i < pol->nalias; i += 2) {
+		const char *from = pol->alias[i], *to = pol->alias[i + 1];
+		char *alt = alias_of(from, to, prof->attach ? prof->attach : prof->name);
+
+		if (alt) {
+			prof->altnames = xrealloc(prof->altnames,
+						  (size_t)(prof->naltnames + 1) * sizeof(*prof->altnames));
+			memmove(prof->altnames + 1, prof->altnames, (size_t)prof->naltnames * sizeof(*prof->altnames));
+			prof->altnames[0] = alt;
+			prof->naltnames++;
+		}
+	}
+	for (int i = 0; i < pol->nalias; i += 2) {
+		const char *from = pol->alias[i], *to = pol->alias[i + 1];
+
+		for (struct aa_entry *e = prof->entries; e; e = e->next) {
+			char *name, *link;
+			struct aa_entry *dup;
+
+			if ((e->mode & (AA_ONEXEC | AA_CHANGE_PROFILE)) || e->alias_made)
+				continue;
+			name = alias_of(from, to, e->name);
+			link = alias_of(from, to, e->link);
+			if (!name && !link)
+				continue;
+			/* copy_cod_entry: not the subset flag */
+			dup = xmalloc(sizeof(*dup));
+			*dup = (struct aa_entry){ name ? name : xstrdup(e->name),
+						  link ? link : e->link ? xstrdup(e->link) : NULL,
+						  e->nt ? xstrdup(e->nt) : NULL, e->mode, e->audit, e->deny,
+						  false, true, e->loc, e->next };
+			e->next = dup;
+		}
+	}
+}
+
 /* The profile's name as hname gives it: its parents' names and its own,
  * joined by //. */
 static void hname(const struct aa_profile *prof, struct buf *b)
@@ -441,10 +524,7 @@ int aa_resolve_profile(struct aa_policy *pol, struct aa_profile *prof)
 	values_free(pn->expanded);
 	if (rc < 0)
 		return -1;
-	if (pol->nalias) {
-		diag(&prof->loc, "%s", "alias rules are not supported yet");
-		return -1;
-	}
+	aliases(pol, prof);
 	return merge_entries(prof);
 }
 

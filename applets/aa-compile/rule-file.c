@@ -59,7 +59,7 @@ int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out)
 	if (type < 0) {
 		diag(&prof->loc, "Invalid profile name '%s' - bad regular expression", name);
 		rc = -1;
-	} else if (type == 0 && !prof->attach && !prof->xattrs) {
+	} else if (type == 0 && !prof->attach && !prof->xattrs && !prof->naltnames) {
 		/* a plain name: no attachment DFA */
 		prof->xmatch_len = 0;
 	} else if (prof->xattrs) {
@@ -68,6 +68,15 @@ int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out)
 	} else {
 		prof->xmatch_len = type == 0 ? (int)strlen(name) : first;
 		rc = aa_rule_out(out, (const char *[]){ (const char *)re.p }, 1, false, AA_EXEC, 0, &prof->loc);
+		/* and the names its aliases give it */
+		for (int i = 0; !rc && i < prof->naltnames; i++) {
+			aa_filter_slashes(prof->altnames[i]);
+			if (aa_glob_out(prof->altnames[i], AA_GLOB_DEFAULT, &re, &first, out, &prof->loc) < 0)
+				rc = -1;
+			else
+				rc = aa_rule_out(out, (const char *[]){ (const char *)re.p }, 1, false, AA_EXEC, 0,
+						 &prof->loc);
+		}
 	}
 	free(name);
 	buf_free(&re);
