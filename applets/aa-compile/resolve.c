@@ -306,7 +306,7 @@ static void alias_sort(struct aa_policy *pol)
 {
 	int n = 0;
 
-	if (pol->aliases_sorted)
+	if (pol->aliases_sorted || !pol->nalias)
 		return;
 	pol->aliases_sorted = true;
 	qsort(pol->alias, (size_t)pol->nalias / 2, 2 * sizeof(char *), alias_cmp);
