@@ -69,7 +69,7 @@ static struct {
 	int ndirs;
 	bool rule_exprs;	/* -D rule-exprs */
 	uint32_t version;	/* the records' header, from the features */
-	struct buf out;		/* -S, -o: the records of every profile */
+	struct buf out;		/* -o: every file's records; -S: one file's */
 } TT;
 
 static void option(struct opt *o, void *arg)
@@ -92,6 +92,19 @@ static void option(struct opt *o, void *arg)
 			usage_error("-D %s: only rule-exprs is supported", o->arg);
 		TT.rule_exprs = true;
 	}
+}
+
+/* -S: the records so far to standard output.  0, or 1 after a message. */
+static int flush_out(void)
+{
+	int rc = 0;
+
+	if (TT.out.len && write_all(1, TT.out.p, TT.out.len) < 0) {
+		warn_errno("standard output");
+		rc = 1;
+	}
+	TT.out.len = 0;
+	return rc;
 }
 
 /* One profile file (NULL: standard input): with -p its text with its
@@ -129,6 +142,10 @@ static int one_file(const char *file)
 		/* a file's records whole or none */
 		if (rc)
 			TT.out.len = mark;
+		/* -S: each file's records as it compiles, so memory holds
+		 * one file's */
+		if (!rc && opts[OP_S].seen)
+			rc = flush_out();
 	}
 	aa_policy_free(&pol);
 	/* last: the locations in pol name its files */
@@ -227,6 +244,11 @@ int aa_compile_main(int argc, char **argv)
 		show_help(this_applet);
 		return 0;
 	}
+	/* the actions, each time given: one at most, as the anchor's */
+	if (opts[OP_P].seen + opts[OP_S].seen + opts[OP_O].seen > 1) {
+		warn("%s", "Too many actions given on the command line.");
+		return 1;
+	}
 	if (opts[OP_B].seen)
 		base = opts[OP_B].arg;
 	/* The base last on the search path, after every -I. */
@@ -243,12 +265,8 @@ int aa_compile_main(int argc, char **argv)
 		if (r)
 			rc = r;
 	}
-	/* -S: every file's records that compiled, as the anchor's; -o: the
-	 * file whole, or (after a failure) not at all */
-	if (opts[OP_S].seen && TT.out.len && write_all(1, TT.out.p, TT.out.len) < 0) {
-		warn_errno("standard output");
-		rc = 1;
-	}
+	/* -o: the file whole, or (after a failure) not at all (-S wrote each
+	 * file's records that compiled, as the anchor's) */
 	if (opts[OP_O].seen && !rc && write_file_atomic(opts[OP_O].arg, TT.out.p, TT.out.len, 0644) < 0) {
 		warn_errno("%s", opts[OP_O].arg);
 		rc = 1;

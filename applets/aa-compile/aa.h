@@ -195,7 +195,6 @@ struct aa_profile {
 	struct aa_profile *children;	/* hats and child profiles, by name */
 	struct aa_profile *next;
 	struct srcloc loc;
-	int xmatch_len;
 	char **altnames;	/* the attachment by its aliases, the last first */
 	int naltnames;
 };
@@ -253,6 +252,8 @@ void aa_entries_free(struct aa_entry *e);
  * through the /proc files rule names. */
 void aa_proc_access(struct aa_profile *prof, const char *rule);
 struct aa_var *aa_var_find(struct aa_policy *pol, const char *name);
+/* The profile's network table, made (all zero) at its first use. */
+uint32_t (*aa_net_table(struct aa_profile *prof))[4][AA_AF_MAX];
 
 /* resolve.c: what apparmor_parser does to a profile after the parse, in
  * its order: the change_hat rules, variables, aliases, the file rules

@@ -518,6 +518,13 @@ static void entry_add(struct aa_profile *prof, const char *name, uint32_t mode)
 	prof->entries = e;
 }
 
+uint32_t (*aa_net_table(struct aa_profile *prof))[4][AA_AF_MAX]
+{
+	if (!prof->net)
+		prof->net = xzalloc(sizeof(*prof->net));
+	return prof->net;
+}
+
 /* add_proc_access: the rules a profile needs to change its profile or hat
  * through rule (their modes only the owner's half, as the anchor's). */
 void aa_proc_access(struct aa_profile *prof, const char *rule)
@@ -1083,11 +1090,7 @@ static void net_add(void *arg, int af, int type)
 		r->deny = c->deny;
 		r->audit = c->audit ? AA_NET_VALID : 0;
 	}
-	if (!prof->net) {
-		prof->net = xmalloc(sizeof(*prof->net));
-		memset(prof->net, 0, sizeof(*prof->net));
-	}
-	(*prof->net)[c->deny ? 2 : 0][af] |= mask;
+	(*aa_net_table(prof))[c->deny ? 2 : 0][af] |= mask;
 	if (c->audit != c->deny)
 		(*prof->net)[c->deny ? 3 : 1][af] |= mask;
 }

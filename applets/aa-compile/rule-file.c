@@ -61,12 +61,10 @@ int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out)
 		rc = -1;
 	} else if (type == 0 && !prof->attach && !prof->xattrs && !prof->naltnames) {
 		/* a plain name: no attachment DFA */
-		prof->xmatch_len = 0;
 	} else if (prof->xattrs) {
 		diag(&prof->loc, "%s", "xattrs attachment conditions are not supported yet");
 		rc = -1;
 	} else {
-		prof->xmatch_len = type == 0 ? (int)strlen(name) : first;
 		rc = aa_rule_out(out, (const char *[]){ (const char *)re.p }, 1, false, AA_EXEC, 0, &prof->loc);
 		/* and the names its aliases give it */
 		for (int i = 0; !rc && i < prof->naltnames; i++) {

@@ -146,10 +146,7 @@ int aa_policydb_rules(struct aa_profile *prof, struct aa_rules_out *out)
 			break;
 		case AK_UNIX:
 			/* downgrade_rule: allow rules into the network table */
-			if (!prof->net) {
-				prof->net = xmalloc(sizeof(*prof->net));
-				memset(prof->net, 0, sizeof(*prof->net));
-			}
+			aa_net_table(prof);
 			if (!r->deny) {
 				uint32_t mask = r->u.unix_.type < 0 ? 0xffffffffu : 1u << r->u.unix_.type;
 
