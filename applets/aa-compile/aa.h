@@ -110,6 +110,33 @@ int aa_rlimit(const struct aa_token *name, const struct aa_token *value, const c
 
 /* rule-mount.c: mount, remount, umount and pivot_root. */
 enum aa_mnt_op { MNT_MOUNT, MNT_REMOUNT, MNT_UMOUNT, MNT_PIVOT };
+/* Mount flags as apparmor's mount.h numbers them (the kernel's MS_* where
+ * they exist), the sets of them each kind of mount looks at, and the
+ * mount class's permissions. */
+enum {
+	MS_RDONLY = 1 << 0, MS_NOSUID = 1 << 1, MS_NODEV = 1 << 2, MS_NOEXEC = 1 << 3,
+	MS_SYNC = 1 << 4, MS_REMOUNT = 1 << 5, MS_MAND = 1 << 6, MS_DIRSYNC = 1 << 7,
+	MS_NOATIME = 1 << 10, MS_NODIRATIME = 1 << 11, MS_BIND = 1 << 12, MS_MOVE = 1 << 13,
+	MS_REC = 1 << 14, MS_VERBOSE = 1 << 15, MS_ACL = 1 << 16, MS_UNBINDABLE = 1 << 17,
+	MS_PRIVATE = 1 << 18, MS_SLAVE = 1 << 19, MS_SHARED = 1 << 20, MS_RELATIME = 1 << 21,
+	MS_IVERSION = 1 << 23, MS_STRICTATIME = 1 << 24,
+	MS_ALL = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_SYNC | MS_REMOUNT | MS_MAND |
+		 MS_DIRSYNC | MS_NOATIME | MS_NODIRATIME | MS_BIND | MS_REC | MS_MOVE | MS_VERBOSE |
+		 MS_ACL | MS_UNBINDABLE | MS_PRIVATE | MS_SLAVE | MS_SHARED | MS_RELATIME |
+		 MS_IVERSION | MS_STRICTATIME,
+	/* what the kernel leaves to the file system (fs/namespace.c) */
+	MS_FSFLAGS = MS_NOSUID | MS_NOEXEC | MS_NODEV | MS_NOATIME | MS_NODIRATIME | MS_RELATIME |
+		     MS_STRICTATIME,
+	MS_BINDS = MS_BIND | MS_REC,
+	MS_PROPS = MS_UNBINDABLE | MS_PRIVATE | MS_SLAVE | MS_SHARED,
+	MS_MAKES = MS_PROPS | MS_REC | (MS_ALL & ~MS_FSFLAGS),
+	MS_CMDS = MS_MOVE | MS_REMOUNT | MS_BINDS | MS_PROPS | MS_REC,
+	MS_REMOUNTS = MS_ALL & ~(MS_CMDS & ~MS_REMOUNT & ~MS_BINDS),
+	AA_MAY_PIVOTROOT = 1, AA_MAY_MOUNT = 2, AA_MAY_UMOUNT = 4,
+	AA_MNT_DATA = 0x40,	/* in audit: the rule's data (none) matched on */
+};
+#define MS_NOUSER (1u << 31)
+
 struct aa_mount {
 	enum aa_mnt_op op;
 	uint32_t allow, flags, inv_flags;
@@ -283,6 +310,10 @@ int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out);
 /* A glob as a regular expression in re (NUL-ended; emptied first),
  * written to out's dump: its kind, or -1 after a message. */
 int aa_glob_out(const char *glob, int kind, struct buf *re, int *first, struct aa_rules_out *out,
+		const struct srcloc *at);
+/* The same appended to re (not NUL-ended), the dump showing the whole of
+ * re as the anchor's (a mount rule's class byte, the fstypes before). */
+int aa_glob_add(const char *glob, int kind, struct buf *re, int *first, struct aa_rules_out *out,
 		const struct srcloc *at);
 /* A rule of n parts (matched one after the other, a NUL between) to out,
  * written to its dump; at: the profile text it comes from. */

@@ -559,6 +559,31 @@ static int profile_done(struct aa_profile *prof)
 	}
 	if (cp)
 		aa_proc_access(prof, "/proc/*/attr/{apparmor/,}{current,exec}");
+	/* post_process_rule_entries: pivot_root's -> PROFILE to the table
+	 * (add_entry_to_x_table: no child name made), its index in the
+	 * exec bits' modifiers (pivot_root's permission is the exec bit) */
+	for (struct aa_rule *r = prof->rules; r; r = r->next) {
+		struct aa_mount *m = &r->u.mnt;
+		int n = 0;
+
+		if (r->kind != AK_MOUNT || !m->trans)
+			continue;
+		for (int i = 4; !n && i < 16; i++)
+			if (!prof->xtable[i] || !strcmp(prof->xtable[i], m->trans))
+				n = i;
+		if (!n) {
+			diag(&r->loc, "Profile %s has too many specified profile transitions.", prof->name);
+			return -1;
+		}
+		if (prof->xtable[n])
+			free(m->trans);
+		else
+			prof->xtable[n] = m->trans;
+		m->trans = NULL;
+		/* (only pivot_root has one: its permission, 1, is the owner's
+		 * exec bit; the other half's is never set) */
+		m->allow |= (uint32_t)n << 10;
+	}
 	return 0;
 }
 

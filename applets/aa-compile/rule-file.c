@@ -12,20 +12,26 @@
 
 #include "aa.h"
 
-/* A glob as a regular expression, written to the dump: its kind (-1
- * after a message). */
-int aa_glob_out(const char *glob, int kind, struct buf *re, int *first, struct aa_rules_out *out,
-		   const struct srcloc *at)
+int aa_glob_add(const char *glob, int kind, struct buf *re, int *first, struct aa_rules_out *out,
+		const struct srcloc *at)
 {
-	int type;
+	int type = aa_glob(glob, kind, re, first, at);
 
-	buf_reset(re);
-	type = aa_glob(glob, kind, re, first, at);
 	if (out->dump) {
 		fprintf(out->dump, "aare: %s   ->   ", glob);
 		fwrite(re->p, 1, re->len, out->dump);
 		fputc('\n', out->dump);
 	}
+	return re->err ? -1 : type;
+}
+
+int aa_glob_out(const char *glob, int kind, struct buf *re, int *first, struct aa_rules_out *out,
+		const struct srcloc *at)
+{
+	int type;
+
+	buf_reset(re);
+	type = aa_glob_add(glob, kind, re, first, out, at);
 	buf_put_u8(re, 0);
 	return re->err ? -1 : type;
 }

@@ -9,22 +9,6 @@
 
 #include "aa.h"
 
-/* Mount flags as mount.h numbers them (the kernel's MS_* where they
- * exist). */
-enum {
-	MS_RDONLY = 1 << 0, MS_NOSUID = 1 << 1, MS_NODEV = 1 << 2, MS_NOEXEC = 1 << 3,
-	MS_SYNC = 1 << 4, MS_REMOUNT = 1 << 5, MS_MAND = 1 << 6, MS_DIRSYNC = 1 << 7,
-	MS_NOATIME = 1 << 10, MS_NODIRATIME = 1 << 11, MS_BIND = 1 << 12, MS_MOVE = 1 << 13,
-	MS_REC = 1 << 14, MS_VERBOSE = 1 << 15, MS_ACL = 1 << 16, MS_UNBINDABLE = 1 << 17,
-	MS_PRIVATE = 1 << 18, MS_SLAVE = 1 << 19, MS_SHARED = 1 << 20, MS_RELATIME = 1 << 21,
-	MS_IVERSION = 1 << 23, MS_STRICTATIME = 1 << 24,
-	MS_ALL = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_SYNC | MS_REMOUNT | MS_MAND |
-		 MS_DIRSYNC | MS_NOATIME | MS_NODIRATIME | MS_BIND | MS_REC | MS_MOVE | MS_VERBOSE |
-		 MS_ACL | MS_UNBINDABLE | MS_PRIVATE | MS_SLAVE | MS_SHARED | MS_RELATIME |
-		 MS_IVERSION | MS_STRICTATIME,
-	MAY_PIVOTROOT = 1, MAY_MOUNT = 2, MAY_UMOUNT = 4,
-};
-#define MS_NOUSER (1u << 31)
 
 static const struct {
 	const char *word;
@@ -60,12 +44,16 @@ static const struct {
 	{ "user", 0, MS_NOUSER }, { "nouser", MS_NOUSER, 0 },
 };
 
-/* c's values appended to the NULL-ended list *l of n. */
+/* c's values put before those of the NULL-ended list *l of n: the
+ * conditions come last-written first, so the list is in written order
+ * (extract_fstype's list_append of each condition's values before the
+ * list so far). */
 static void take_values(char ***l, int *n, const struct aa_cond *c)
 {
 	*l = xrealloc(*l, (size_t)(*n + c->n + 1) * sizeof(**l));
-	for (int i = 0; i < c->n; i++)
-		(*l)[(*n)++] = c->v[i];
+	memmove(*l + c->n, *l, (size_t)*n * sizeof(**l));
+	memcpy(*l, c->v, (size_t)c->n * sizeof(**l));
+	*n += c->n;
 	(*l)[*n] = NULL;
 }
 
@@ -104,7 +92,7 @@ int aa_mount_rule(struct aa_mount *r, enum aa_mnt_op op, const struct aa_cond *s
 			return -1;
 		}
 		r->device = src && src->n ? src->v[0] : NULL;
-		r->allow = MAY_PIVOTROOT;
+		r->allow = AA_MAY_PIVOTROOT;
 		r->flags = r->inv_flags = MS_ALL;
 		return 0;
 	}
@@ -136,11 +124,11 @@ int aa_mount_rule(struct aa_mount *r, enum aa_mnt_op op, const struct aa_cond *s
 	r->flags |= oflags | oinv;
 	r->inv_flags |= oflags | oinv;
 	if (op == MNT_REMOUNT) {
-		r->allow = MAY_MOUNT;
+		r->allow = AA_MAY_MOUNT;
 		r->flags |= MS_REMOUNT;
 		r->inv_flags = 0;
 	} else {
-		r->allow = op == MNT_UMOUNT ? MAY_UMOUNT : MAY_MOUNT;
+		r->allow = op == MNT_UMOUNT ? AA_MAY_UMOUNT : AA_MAY_MOUNT;
 		if (!(r->flags | r->inv_flags))
 			r->flags = r->inv_flags = MS_ALL;
 	}

@@ -6,8 +6,8 @@
  * class the kernel mediates.  With those features: signal and ptrace rules
  * are made; dbus rules none (the kernel has no dbus mediation); unix rules
  * are lowered to the network table (no af_unix mediation), their deny
- * rules dropped as the anchor drops them.  Mount rules are not made yet:
- * refused with a message. */
+ * rules dropped as the anchor drops them; mount rules as mount.cc makes
+ * them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +18,7 @@ enum {
 	CLASS_MOUNT = 7, CLASS_PTRACE = 9, CLASS_SIGNAL = 10, CLASS_NETV8 = 14, CLASS_LABEL = 16,
 	P_SEND = 1 << 1, P_RECEIVE = 1 << 2,
 };
+#define ANY "[^\\000]*"	/* default_match_pattern */
 
 /* The peer's expression after a class prefix: its glob converted, or any
  * label ([^\000]+). */
@@ -93,6 +94,103 @@ static int ptrace_rule(const struct aa_rule *r, struct aa_rules_out *out)
 	return rc;
 }
 
+/* convert_entry: a glob converted, or (none) any string. */
+static int mnt_entry(struct buf *b, const char *glob, struct aa_rules_out *out, const struct srcloc *at)
+{
+	int first;
+
+	if (glob)
+		return aa_glob_add(glob, AA_GLOB_DEFAULT, b, &first, out, at) < 0 ? -1 : 0;
+	buf_put_str(b, ANY);
+	return 0;
+}
+
+/* One rule of a mount rule's: its class and mount point, then (n > 1)
+ * the device if dev (else any), the fstypes if type (else any), the
+ * flags: each required (\xN, N its bit + 1) or allowed either way
+ * ((\xN|)); all allowed: any; none: a byte no flag is. */
+static int mnt_vec(const struct aa_rule *r, struct aa_rules_out *out, int n, bool dev, bool type,
+		   uint32_t flags, uint32_t inv, uint32_t audit)
+{
+	const struct aa_mount *m = &r->u.mnt;
+	struct buf v[4] = { BUF_INIT(0), BUF_INIT(0), BUF_INIT(0), BUF_INIT(0) };
+	int rc;
+
+	buf_printf(&v[0], "\\x%02x", CLASS_MOUNT);
+	rc = mnt_entry(&v[0], m->mnt_point, out, &r->loc);
+	if (!rc && n > 1)
+		rc = mnt_entry(&v[1], dev ? m->device : NULL, out, &r->loc);
+	/* build_list_val_expr: (a|b...) */
+	if (!rc && type && m->fstype) {
+		for (int i = 0; !rc && m->fstype[i]; i++) {
+			buf_put_u8(&v[2], i ? '|' : '(');
+			rc = mnt_entry(&v[2], m->fstype[i], out, &r->loc);
+		}
+		buf_put_u8(&v[2], ')');
+	} else {
+		buf_put_str(&v[2], ANY);
+	}
+	if (flags == MS_ALL)
+		buf_put_str(&v[3], ANY);
+	for (int i = 0; flags != MS_ALL && i < 32; i++)
+		if (flags & inv & 1u << i)
+			buf_printf(&v[3], "(\\x%02x|)", i + 1);
+		else if (flags & 1u << i)
+			buf_printf(&v[3], "\\x%02x", i + 1);
+	if (!v[3].len)
+		buf_put_str(&v[3], "(\\xfe|)");
+	for (int i = 0; i < 4; i++) {
+		buf_put_u8(&v[i], 0);
+		rc |= v[i].err;
+	}
+	if (!rc)
+		rc = aa_rule_out(out, (const char *[]){ (const char *)v[0].p, (const char *)v[1].p,
+							(const char *)v[2].p, (const char *)v[3].p },
+				 n, r->deny, m->allow, audit, &r->loc);
+	for (int i = 0; i < 4; i++)
+		buf_free(&v[i]);
+	return rc;
+}
+
+/* mnt_rule::gen_policy_re: a rule for each kind of mount the rule allows
+ * (remount, bind, propagation change, move, any other flags), each with
+ * the parts and flags that kind looks at; umount its point; pivot_root
+ * the new root and the old.  A kind's flags are masked to its own unless
+ * both the flags and the inverted ones are all (the anchor tests the
+ * inverted ones and masks the flags).  A rule that makes none is
+ * refused. */
+static int mount_rule(const struct aa_rule *r, struct aa_rules_out *out)
+{
+	const struct aa_mount *m = &r->u.mnt;
+	uint32_t f = m->flags, inv = m->inv_flags, a = r->audit;
+	bool all = f == MS_ALL && inv == MS_ALL, mount = m->allow & AA_MAY_MOUNT;
+	int count = 0, rc = 0;
+
+	if (mount && (f & MS_REMOUNT) && !m->device && !m->fstype && ++count)
+		rc |= mnt_vec(r, out, 4, false, false, all ? f : f & MS_REMOUNTS, inv, a | AA_MNT_DATA);
+	if (mount && (f & MS_BIND) && !m->fstype && ++count)
+		rc |= mnt_vec(r, out, 4, true, false, all ? f : f & MS_BINDS, inv, a);
+	if (mount && (f & MS_PROPS) && !m->device && !m->fstype && ++count)
+		rc |= mnt_vec(r, out, 4, false, false, all ? f : f & MS_MAKES, inv, a);
+	if (mount && (f & MS_MOVE) && !m->fstype && ++count)
+		rc |= mnt_vec(r, out, 4, true, false, all ? f : f & MS_MOVE, inv, a);
+	if (mount && ((f | inv) & ~MS_CMDS) && ++count)
+		rc |= mnt_vec(r, out, 4, true, true, f == MS_ALL ? f : f & ~MS_CMDS, inv, a | AA_MNT_DATA);
+	if ((m->allow & AA_MAY_UMOUNT) && ++count)
+		rc |= mnt_vec(r, out, 1, false, false, 0, 0, a);
+	if ((m->allow & AA_MAY_PIVOTROOT) && ++count)
+		rc |= mnt_vec(r, out, 2, true, false, 0, 0, a);
+	if (!rc && !count) {
+		/* the anchor's words, and why */
+		diag(&r->loc, "%s",
+		     "Encoding of mount rule failed: no mount it allows can be matched (remount, "
+		     "bind, move and propagation rules take no fstype; remount and propagation "
+		     "rules no device)");
+		rc = -1;
+	}
+	return rc ? -1 : 0;
+}
+
 /* map_perms: network permissions as the policy DB packs them. */
 static uint32_t net_perms(uint32_t m)
 {
@@ -156,8 +254,8 @@ int aa_policydb_rules(struct aa_profile *prof, struct aa_rules_out *out)
 			}
 			break;
 		case AK_MOUNT:
-			diag(&r->loc, "%s", "mount rules are not compiled yet");
-			return -1;
+			rc = mount_rule(r, out);
+			break;
 		default:
 			/* dbus: no rules for this kernel */
 			break;

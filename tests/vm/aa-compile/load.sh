@@ -1,17 +1,35 @@
 # SPDX-License-Identifier: Apache-2.0
-# Debian's 6.1 kernel loads the policy aa-compile writes for every profile
+# Debian's 6.1 kernel loads the policy aa-compile writes for the corners
+# of tests/aa-compile/exprs (mount rules among them) and for every profile
 # Debian ships (compiled on the host: "vm-carry: aa-debian"): each file
-# written whole to .replace in one write, as libapparmor writes it; then
-# every profile apparmor_parser -N names (one name once: a profile in two
-# files is replaced by the second) is in the kernel's list, and nothing
-# else; then each is removed again through .remove.  (Enforcement
-# itself is issue 23's.)
+# written whole to .replace in one write, as libapparmor writes it.  The
+# corners are removed again; then every profile apparmor_parser -N names
+# in Debian's (one name once: a profile in two files is replaced by the
+# second) is in the kernel's list, and nothing else; then each is removed
+# again through .remove.  (Enforcement itself is issue 23's.)
 # vm-kernel: debian
 # vm-append: lsm=apparmor
 # vm-carry: aa-debian
 . /vm/lib.sh
 A=/sys/kernel/security/apparmor
 is "apparmor: the kernel has it" "yes" sh -c "[ -w $A/.replace ] && echo yes"
+
+# The corners first (their names overlap: each file replaces the last's),
+# then every profile the kernel lists removed (:NS://NAME is :NS:NAME).
+: > refused
+n=0
+for f in /vm/aa/corners/*.bin; do
+	n=$((n + 1))
+	dd if="$f" of=$A/.replace bs=4M 2> err || echo "${f##*/}: $(tail -n 1 err)" >> refused
+done
+is "apparmor: every corner taken by .replace ($n files)" "" cat refused
+is "apparmor: over 9 corners" "many" sh -c "[ $n -gt 9 ] && echo many"
+sed 's/ ([a-z]*)$//; s,^\(:[^:]*:\)//,\1,' $A/profiles | grep -v // > corners
+while read -r name; do
+	printf '%s' "$name" > $A/.remove
+done < corners
+is "apparmor: the corners removed again" "0" sh -c "wc -l < $A/profiles"
+
 : > refused
 n=0
 # /etc/apparmor.d's after the extra profiles: where both have a profile,
