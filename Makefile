@@ -149,6 +149,11 @@ ct_map := -Wl,-Map=$(BUILD)/crypto-test.map
 $(BUILD)/crypto-test: $(crypto_test_objs) scripts/ldwarn
 	$(call link,$(crypto_test_objs) $(ct_map) $(if $(filter -lcrypto,$(libs)),,-lcrypto))
 
+# aa-policy-diff: two AppArmor binary policies read as the 6.1 kernel reads
+# them and compared DFA by DFA (tests/aa-compile/policy-diff.c).
+$(BUILD)/aa-policy-diff: $(call obj,tests/aa-compile/policy-diff.c) $(core_objs) scripts/ldwarn
+	$(call link,$(call obj,tests/aa-compile/policy-diff.c) $(core_objs))
+
 unit_map := -Wl,-Map=$(BUILD)/unit-tests.map
 $(BUILD)/unit-tests: $(unit_objs) scripts/ldwarn
 	$(call link,$(unit_objs) $(unit_map))
@@ -211,10 +216,10 @@ cross-builds: deps-check
 .PHONY: cross-builds
 endif
 
-check: deps-check $(if $(SAN),,lsmbox) $(BUILD)/lsmbox $(BUILD)/unit-tests $(BUILD)/crypto-test \
+check: deps-check $(if $(SAN),,lsmbox) $(BUILD)/lsmbox $(BUILD)/unit-tests $(BUILD)/crypto-test $(BUILD)/aa-policy-diff \
 		$(VM_LSMBOX) $(VM_CRYPTO_TEST) $(BUILD)/vm-probe $(if $(CROSS_DIR),cross-builds)
 	@LSMBOX=$(abspath $(BUILD)/lsmbox) UNIT=$(abspath $(BUILD)/unit-tests) \
-	 CRYPTO_TEST=$(abspath $(BUILD)/crypto-test) \
+	 CRYPTO_TEST=$(abspath $(BUILD)/crypto-test) AA_POLICY_DIFF=$(abspath $(BUILD)/aa-policy-diff) \
 	 AARCH64_DIR=$(if $(CROSS_DIR),$(abspath $(CROSS_DIR))) ARM_DIR=$(if $(ARM_DIR),$(abspath $(ARM_DIR))) \
 	 LSMBOX_LINK=$(LINK) LSMBOX_CONFIG=$(CONFIG) LSMBOX_APPLETS='$(enabled)' \
 	 LSMBOX_SAN=$(SAN) VM_LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe) \
