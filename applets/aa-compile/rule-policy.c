@@ -106,10 +106,11 @@ static int mnt_entry(struct buf *b, const char *glob, struct aa_rules_out *out, 
 }
 
 /* One rule of a mount rule's: its class and mount point, then (n > 1)
- * the device if dev (else any), the fstypes if type (else any), the
+ * the device (any when none: the kinds that may not name one are not
+ * made for a rule that does), the fstypes if type (else any), the
  * flags: each required (\xN, N its bit + 1) or allowed either way
  * ((\xN|)); all allowed: any; none: a byte no flag is. */
-static int mnt_vec(const struct aa_rule *r, struct aa_rules_out *out, int n, bool dev, bool type,
+static int mnt_vec(const struct aa_rule *r, struct aa_rules_out *out, int n, bool type,
 		   uint32_t flags, uint32_t inv, uint32_t audit)
 {
 	const struct aa_mount *m = &r->u.mnt;
@@ -119,7 +120,7 @@ static int mnt_vec(const struct aa_rule *r, struct aa_rules_out *out, int n, boo
 	buf_printf(&v[0], "\\x%02x", CLASS_MOUNT);
 	rc = mnt_entry(&v[0], m->mnt_point, out, &r->loc);
 	if (!rc && n > 1)
-		rc = mnt_entry(&v[1], dev ? m->device : NULL, out, &r->loc);
+		rc = mnt_entry(&v[1], m->device, out, &r->loc);
 	/* build_list_val_expr: (a|b...) */
 	if (!rc && type && m->fstype) {
 		for (int i = 0; !rc && m->fstype[i]; i++) {
@@ -167,19 +168,19 @@ static int mount_rule(const struct aa_rule *r, struct aa_rules_out *out)
 	int count = 0, rc = 0;
 
 	if (mount && (f & MS_REMOUNT) && !m->device && !m->fstype && ++count)
-		rc |= mnt_vec(r, out, 4, false, false, all ? f : f & MS_REMOUNTS, inv, a | AA_MNT_DATA);
+		rc |= mnt_vec(r, out, 4, false, all ? f : f & MS_REMOUNTS, inv, a | AA_MNT_DATA);
 	if (mount && (f & MS_BIND) && !m->fstype && ++count)
-		rc |= mnt_vec(r, out, 4, true, false, all ? f : f & MS_BINDS, inv, a);
+		rc |= mnt_vec(r, out, 4, false, all ? f : f & MS_BINDS, inv, a);
 	if (mount && (f & MS_PROPS) && !m->device && !m->fstype && ++count)
-		rc |= mnt_vec(r, out, 4, false, false, all ? f : f & MS_MAKES, inv, a);
+		rc |= mnt_vec(r, out, 4, false, all ? f : f & MS_MAKES, inv, a);
 	if (mount && (f & MS_MOVE) && !m->fstype && ++count)
-		rc |= mnt_vec(r, out, 4, true, false, all ? f : f & MS_MOVE, inv, a);
+		rc |= mnt_vec(r, out, 4, false, all ? f : f & MS_MOVE, inv, a);
 	if (mount && ((f | inv) & ~MS_CMDS) && ++count)
-		rc |= mnt_vec(r, out, 4, true, true, f == MS_ALL ? f : f & ~MS_CMDS, inv, a | AA_MNT_DATA);
+		rc |= mnt_vec(r, out, 4, true, f == MS_ALL ? f : f & ~MS_CMDS, inv, a | AA_MNT_DATA);
 	if ((m->allow & AA_MAY_UMOUNT) && ++count)
-		rc |= mnt_vec(r, out, 1, false, false, 0, 0, a);
+		rc |= mnt_vec(r, out, 1, false, 0, 0, a);
 	if ((m->allow & AA_MAY_PIVOTROOT) && ++count)
-		rc |= mnt_vec(r, out, 2, true, false, 0, 0, a);
+		rc |= mnt_vec(r, out, 2, false, 0, 0, a);
 	if (!rc && !count) {
 		/* the anchor's words, and why */
 		diag(&r->loc, "%s",
