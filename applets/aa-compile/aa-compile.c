@@ -37,6 +37,9 @@
  *                        writes them (the expression trees aside)
  *   -j, --jobs N         taken for apparmor_parser's sake: profiles are
  *                        read one after another (its -j1)
+ *   --dfa-memory MIB     cap each DFA construction's working memory (1 to
+ *                        1048576; default 1024): a profile that needs more
+ *                        is refused, naming the rule in most of its states
  */
 #include <dirent.h>
 #include <errno.h>
@@ -47,7 +50,10 @@
 
 #include "aa.h"
 
-enum { OP_P, OP_I, OP_B, OP_J, OP_D, OP_Q, OP_K, OP_S, OP_O, OP_M, OP_HELP_SHORT };
+/* --dfa-memory's bounds, in MiB: the default is lib/dfa's 1 GiB */
+#define DFA_MEM_MAX_MIB	(1 << 20)
+
+enum { OP_P, OP_I, OP_B, OP_J, OP_D, OP_Q, OP_K, OP_S, OP_O, OP_M, OP_MEM, OP_HELP_SHORT };
 
 static struct opt opts[] = {
 	[OP_P] = { 'p', "preprocess", 0 },
@@ -60,6 +66,7 @@ static struct opt opts[] = {
 	[OP_S] = { 'S', "stdout", 0 },
 	[OP_O] = { 'o', "ofile", OPT_ARG },
 	[OP_M] = { 'M', "features-file", OPT_ARG },
+	[OP_MEM] = { 0, "dfa-memory", OPT_ARG },
 	[OP_HELP_SHORT] = { 'h', NULL, 0 },
 	OPT_END,
 };
@@ -69,6 +76,7 @@ static struct {
 	int ndirs;
 	bool rule_exprs;	/* -D rule-exprs */
 	uint32_t version;	/* the records' header, from the features */
+	size_t dfa_mem;		/* --dfa-memory, in bytes */
 	struct buf out;		/* -o: every file's records; -S: one file's */
 } TT;
 
@@ -87,6 +95,8 @@ static void option(struct opt *o, void *arg)
 			n--;
 		TT.dirs[TT.ndirs++] = xstrndup(o->arg, n);
 	}
+	if (o == &opts[OP_MEM])
+		TT.dfa_mem = (size_t)xstrtonum(o->arg, 1, DFA_MEM_MAX_MIB, "--dfa-memory") << 20;
 	if (o == &opts[OP_D]) {
 		if (strcmp(o->arg, "rule-exprs"))
 			usage_error("-D %s: only rule-exprs is supported", o->arg);
@@ -133,7 +143,7 @@ static int one_file(const char *file)
 	fflush(stdout);
 	/* -p stops after the parse, as the anchor's does */
 	if (!rc && !opts[OP_P].seen) {
-		struct aa_emit_opts eo = { TT.version, TT.rule_exprs ? stderr : NULL };
+		struct aa_emit_opts eo = { TT.version, TT.rule_exprs ? stderr : NULL, TT.dfa_mem };
 		size_t mark = TT.out.len;
 
 		for (struct aa_profile *prof = pol.profiles; !rc && prof; prof = prof->next)

@@ -256,6 +256,7 @@ struct aa_policy {
 struct aa_emit_opts {
 	uint32_t version;	/* each record's header */
 	FILE *dump;		/* -D rule-exprs, or NULL */
+	size_t dfa_mem;		/* each DFA construction's memory cap, bytes */
 };
 int aa_emit(struct aa_policy *pol, struct aa_profile *prof, const struct aa_emit_opts *o, struct buf *out);
 

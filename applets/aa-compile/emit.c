@@ -105,15 +105,16 @@ static int sink_rule(void *ctx, const char *const *parts, int n, bool deny, uint
 /* The DFA of the rules in s, packed into blob (nothing for no rules);
  * *minlen its shortest match.  0, or -1 after a message naming the rule
  * or profile. */
-static int build(struct sink *s, const struct aa_profile *prof, struct buf *blob, int *minlen)
+static int build(struct sink *s, const struct aa_profile *prof, size_t mem, struct buf *blob, int *minlen)
 {
+	struct dfa_opts o = { .max_mem = mem };
 	struct dfa *d = NULL;
 	struct dfa_err err = { 0 };
 	int rc;
 
 	if (!dfa_rules_count(s->r))
 		return 0;
-	rc = dfa_build(s->r, NULL, &d);
+	rc = dfa_build(s->r, &o, &d);
 	if (rc < 0) {
 		const struct dfa_err *e = dfa_rules_err(s->r);
 		const struct srcloc *at = e->rule >= 0 && e->rule < s->n ? s->at[e->rule] : &prof->loc;
@@ -126,7 +127,8 @@ static int build(struct sink *s, const struct aa_profile *prof, struct buf *blob
 	rc = dfa_pack(d, 0, blob, &err);
 	dfa_free(d);
 	if (rc < 0) {
-		diag(&prof->loc, "profile %s: %s", prof->name, err.msg);
+		diag(err.rule >= 0 && err.rule < s->n ? s->at[err.rule] : &prof->loc, "profile %s: %s",
+		     prof->name, err.msg);
 		return -1;
 	}
 	return 0;
@@ -137,7 +139,7 @@ struct dfas {
 	int xmatch_len;
 };
 
-static int make_dfas(struct aa_profile *prof, struct dfas *d, FILE *dump)
+static int make_dfas(struct aa_profile *prof, struct dfas *d, const struct aa_emit_opts *o)
 {
 	struct sink s[3] = {
 		{ dfa_rules_new(DFA_RULES_FILE), NULL, 0 },
@@ -148,11 +150,11 @@ static int make_dfas(struct aa_profile *prof, struct dfas *d, FILE *dump)
 	int rc = -1;
 
 	for (int i = 0; i < 3; i++)
-		out[i] = (struct aa_rules_out){ sink_rule, &s[i], dump };
+		out[i] = (struct aa_rules_out){ sink_rule, &s[i], o->dump };
 	/* the anchor's order: the attachment, the file rules, the policy DB */
-	if (aa_xmatch(prof, &out[0]) < 0 || build(&s[0], prof, &d->xmatch, &d->xmatch_len) < 0 ||
-	    aa_file_rules(prof, &out[1]) < 0 || build(&s[1], prof, &d->file, NULL) < 0 ||
-	    aa_policydb_rules(prof, &out[2]) < 0 || build(&s[2], prof, &d->policy, NULL) < 0)
+	if (aa_xmatch(prof, &out[0]) < 0 || build(&s[0], prof, o->dfa_mem, &d->xmatch, &d->xmatch_len) < 0 ||
+	    aa_file_rules(prof, &out[1]) < 0 || build(&s[1], prof, o->dfa_mem, &d->file, NULL) < 0 ||
+	    aa_policydb_rules(prof, &out[2]) < 0 || build(&s[2], prof, o->dfa_mem, &d->policy, NULL) < 0)
 		goto out;
 	rc = 0;
 out:
@@ -258,7 +260,7 @@ int aa_emit(struct aa_policy *pol, struct aa_profile *prof, const struct aa_emit
 	struct buf rec = BUF_INIT(0);
 	int rc = -1;
 
-	if (aa_resolve_profile(pol, prof) < 0 || make_dfas(prof, &d, o->dump) < 0)
+	if (aa_resolve_profile(pol, prof) < 0 || make_dfas(prof, &d, o) < 0)
 		goto out;
 	if (out) {
 		record(&rec, prof, &d, o->version);

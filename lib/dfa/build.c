@@ -30,6 +30,7 @@
  * alternations (expr-tree.cc) does for it.
  */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,7 @@ void dfa_rules_free(struct dfa_rules *r)
 	iv_free(&r->efrom);
 	iv_free(&r->eto);
 	iv_free(&r->start);
+	iv_free(&r->rule_of);
 	free(r->sets);
 	free(r->sethash);
 	free(r->perm);
@@ -115,6 +117,7 @@ uint32_t rules_add_set(struct dfa_rules *r, const struct bset *s)
 uint32_t rules_add_pos(struct dfa_rules *r, uint32_t kind)
 {
 	iv_push(&r->kind, kind);
+	iv_push(&r->rule_of, POS_IS_ACCEPT(kind) ? UINT32_MAX : (uint32_t)r->nrules);
 	return (uint32_t)r->kind.n - 1;
 }
 
@@ -170,7 +173,7 @@ int dfa_add_rule_vec(struct dfa_rules *r, int deny, uint32_t perms, uint32_t aud
 	ret = re_parse(r, n, parts, lens, oob, &f, &exact, &r->err);
 	if (ret) {
 		r->overflow = 0;
-		r->kind.n = npos;
+		r->kind.n = r->rule_of.n = npos;
 		r->efrom.n = r->eto.n = nedge;
 		r->err.rule = r->nrules;
 		return ret;
@@ -179,7 +182,7 @@ int dfa_add_rule_vec(struct dfa_rules *r, int deny, uint32_t perms, uint32_t aud
 	rules_add_edges(r, &f.last, &acc);
 	if (r->overflow) {
 		r->overflow = 0;
-		r->kind.n = npos;
+		r->kind.n = r->rule_of.n = npos;
 		r->efrom.n = r->eto.n = nedge;
 		if (r->nperm && r->perm[r->nperm - 1].rule == r->nrules)
 			r->nperm--;	/* made for this rule: its position is gone */
@@ -299,6 +302,7 @@ struct builder {
 	int K;			/* columns: classes + out-of-band */
 	uint32_t npos;
 	uint32_t *kind;		/* by position (merged: see Note [merging positions]) */
+	uint32_t *rule;		/* by position: the first rule of those merged into it */
 	uint32_t *fstart, *fto;	/* followpos, CSR by position */
 	uint32_t *scstart;	/* classes of each set, CSR by set */
 	uint16_t *sccls;
@@ -585,6 +589,7 @@ static void byte_classes(const struct dfa_rules *r, struct nfa_dfa *a)
 static void builder_free(struct builder *b)
 {
 	free(b->kind);
+	free(b->rule);
 	free(b->fstart);
 	free(b->fto);
 	free(b->scstart);
@@ -667,7 +672,7 @@ struct sig {
  * renumber: b->kind, fstart, fto and start describe the merged ones. */
 static void merge_positions(struct builder *b, struct ivec *start)
 {
-	uint32_t n = b->npos, *up = xmalloc((n + 1) * sizeof(*up)), *nid, *nkind, *nst, *nto;
+	uint32_t n = b->npos, *up = xmalloc((n + 1) * sizeof(*up)), *nid, *nkind, *nst, *nto, *nrule;
 	struct ivec pool = { 0 }, list = { 0 };
 	struct sig *sigs = xmalloc((n + 1) * sizeof(*sigs));
 	uint32_t *slot = NULL, nn = 0;
@@ -764,6 +769,16 @@ static void merge_positions(struct builder *b, struct ivec *start)
 				nto[nto_n++] = list.v[k];
 	}
 	nst[nn] = (uint32_t)nto_n;
+	nrule = xmalloc((nn + 1) * sizeof(*nrule));
+	memset(nrule, 0xff, (nn + 1) * sizeof(*nrule));
+	for (uint32_t p = 0; p < n; p++) {
+		uint32_t i = nid[uf_find(up, p)];
+
+		if (b->rule[p] < nrule[i])
+			nrule[i] = b->rule[p];
+	}
+	free(b->rule);
+	b->rule = nrule;
 	for (size_t i = 0; i < start->n; i++)
 		start->v[i] = nid[uf_find(up, start->v[i])];
 	iv_free(&list);
@@ -778,6 +793,51 @@ static void merge_positions(struct builder *b, struct ivec *start)
 	b->npos = nn;
 }
 
+/* Which rule made the states: the one whose positions are in the most of
+ * those built (the lowest on a tie), how many states that is, and how
+ * many other rules are in as many.  -1 when no state holds a rule's
+ * position. */
+static int blame(const struct builder *b, size_t *in, int *alike)
+{
+	int nr = b->r->nrules, best = -1;
+	size_t *cnt = xzalloc(((size_t)nr + 1) * sizeof(*cnt)), *seen = xzalloc(((size_t)nr + 1) * sizeof(*seen));
+
+	for (size_t s = 0; s < b->a->n; s++)
+		for (uint32_t k = 0; k < b->slen[s]; k++) {
+			uint32_t ru = b->rule[b->pool[b->soff[s] + k]];
+
+			if (ru < (uint32_t)nr && seen[ru] != s + 1) {
+				seen[ru] = s + 1;
+				cnt[ru]++;
+			}
+		}
+	*in = 0;
+	*alike = 0;
+	for (int i = 0; i < nr; i++)
+		if (cnt[i] > *in) {
+			*in = cnt[i];
+			best = i;
+		}
+	for (int i = 0; best >= 0 && i < nr; i++)
+		*alike += i != best && cnt[i] == *in;
+	free(cnt);
+	free(seen);
+	return best;
+}
+
+/* A cap met: the rule that made most of the states named in the error. */
+static void blame_err(struct builder *b)
+{
+	size_t in, len = strlen(b->r->err.msg);
+	int alike, rule = blame(b, &in, &alike);
+
+	if (rule < 0)
+		return;
+	b->r->err.rule = rule;
+	snprintf(b->r->err.msg + len, sizeof(b->r->err.msg) - len, "; this rule is in %zu of the %zu states%s",
+		 in, b->a->n, alike ? " (as are other rules)" : "");
+}
+
 static int construct(struct dfa_rules *r, struct nfa_dfa *a, size_t max_states)
 {
 	struct builder b = { .r = r, .a = a, .max_states = max_states };
@@ -790,8 +850,11 @@ static int construct(struct dfa_rules *r, struct nfa_dfa *a, size_t max_states)
 	b.K = a->ncls + 1;
 	follow_csr(&b);
 	b.kind = xmalloc(((size_t)b.npos + 1) * sizeof(*b.kind));
-	if (b.npos)
+	b.rule = xmalloc(((size_t)b.npos + 1) * sizeof(*b.rule));
+	if (b.npos) {
 		memcpy(b.kind, r->kind.v, b.npos * sizeof(*b.kind));
+		memcpy(b.rule, r->rule_of.v, b.npos * sizeof(*b.rule));
+	}
 	for (size_t i = 0; i < r->start.n; i++)
 		iv_push(&start, r->start.v[i]);
 	merge_positions(&b, &start);
@@ -874,7 +937,17 @@ static int construct(struct dfa_rules *r, struct nfa_dfa *a, size_t max_states)
 		if (ret)
 			goto out;
 	}
+	/* more than the kernel takes before minimising: whom to blame if it
+	 * stays so */
+	a->blame = -1;
+	if (a->n > DFA_KERNEL_STATES_MAX) {
+		int alike;
+
+		a->blame = blame(&b, &a->blame_in, &alike);
+	}
 out:
+	if (ret == DFA_EMEM || ret == DFA_ESTATES)
+		blame_err(&b);
 	builder_free(&b);
 	return ret;
 }
@@ -1014,6 +1087,8 @@ int dfa_build(struct dfa_rules *r, const struct dfa_opts *o, struct dfa **out)
 	d = xzalloc(sizeof(*d));
 	assemble(&a, block, nb, d);
 	d->minlen = r->minlen < 0 ? 0 : r->minlen;
+	d->blame = a.blame;
+	d->blame_in = a.blame_in;
 	d->stats.built = a.n;
 	d->stats.states = (size_t)d->n;
 	d->stats.classes = a.ncls;

@@ -56,6 +56,7 @@ struct dfa_rules {
 	size_t nsethash;
 	struct ivec efrom, eto;	/* followpos edges */
 	struct ivec start;	/* positions of the start state */
+	struct ivec rule_of;	/* by position: its rule, UINT32_MAX for an accept one */
 	struct uperm *perm;
 	int nperm, capperm;
 	int minlen;		/* min over rules of min_match_len; -1 for none */
@@ -97,6 +98,8 @@ struct nfa_dfa {
 	uint32_t *trans;	/* n * (ncls + 1) */
 	uint32_t *accept, *accept2;
 	size_t mem, max_mem;	/* working memory counted, and its cap */
+	int blame;		/* past the kernel's state count: the rule in most states */
+	size_t blame_in;	/* how many */
 };
 
 /* minimize.c: block[s] for every state, equal blocks for equivalent states
@@ -115,6 +118,8 @@ struct dfa {
 	uint32_t *accept, *accept2;
 	int oob;		/* some state has an out-of-band transition */
 	int minlen;
+	int blame;		/* see struct nfa_dfa; -1 for none */
+	size_t blame_in;
 	struct dfa_stats stats;
 };
 

@@ -55,7 +55,7 @@ struct dfa_err {
 	int rule;		/* index of a rule concerned (in the order added), or -1 */
 	int rule2;		/* the other rule of a conflict, or -1 */
 	size_t off;		/* syntax errors: byte offset in the rule (its part) */
-	char msg[160];
+	char msg[224];
 };
 
 /* Rules, added one by one, then built into a DFA. */

@@ -12,6 +12,7 @@
  * in slot order, with its initial size and growth steps, so a DFA numbered
  * the same packs to the same bytes as apparmor_parser's (no diff-encode,
  * no EC: its defaults for a 6.1 kernel). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -193,8 +194,14 @@ int dfa_pack(const struct dfa *d, unsigned flags, struct buf *out, struct dfa_er
 	memset(err, 0, sizeof(*err));
 	err->rule = err->rule2 = -1;
 	if (d->n > DFA_KERNEL_STATES_MAX) {
-		dfa_seterr(err, DFA_ETOOBIG, -1, "too many states (%d) for the kernel's "
+		dfa_seterr(err, DFA_ETOOBIG, d->blame, "too many states (%d) for the kernel's "
 			   "16-bit state numbers (at most %d)", d->n, DFA_KERNEL_STATES_MAX);
+		if (d->blame >= 0) {
+			size_t len = strlen(err->msg);
+
+			snprintf(err->msg + len, sizeof(err->msg) - len, "; the rule in the most "
+				 "states before minimising: this one (%zu of %zu)", d->blame_in, d->stats.built);
+		}
 		ret = DFA_ETOOBIG;
 		goto out;
 	}

@@ -822,6 +822,9 @@ TEST(dfa_construction_caps)
 	CHECK(d == NULL);
 	CHECK_INT(dfa_rules_err(r)->code, DFA_ESTATES);
 	CHECK(strstr(dfa_rules_err(r)->msg, "too complex"));
+	/* the rule that made the states named: the only one */
+	CHECK_INT(dfa_rules_err(r)->rule, 0);
+	CHECK(strstr(dfa_rules_err(r)->msg, "; this rule is in "));
 	o.max_states = 0;
 	o.max_mem = mem;			/* the peak: enough */
 	CHECK_INT(dfa_build(r, &o, &d), 0);
@@ -829,6 +832,7 @@ TEST(dfa_construction_caps)
 	o.max_mem = 4096;			/* far too little */
 	CHECK_INT(dfa_build(r, &o, &d), DFA_EMEM);
 	CHECK_INT(dfa_rules_err(r)->code, DFA_EMEM);
+	CHECK_INT(dfa_rules_err(r)->rule, -1);	/* before any state */
 	/* The rules are still usable after a failed build. */
 	CHECK_INT(dfa_build(r, NULL, &d), 0);
 	CHECK_INT(ACC(d, "abaaaa"), 1);
@@ -863,6 +867,30 @@ TEST(dfa_edge_limit)
 	dfa_rules_free(r);
 }
 
+/* Past the kernel's states, the rule in the most of them is named: the
+ * long literal (rule 1), not the short one before it. */
+TEST(dfa_kernel_state_blame)
+{
+	size_t L = DFA_KERNEL_STATES_MAX;
+	char *s = xmalloc(L);
+	struct dfa_rules *r = dfa_rules_new(0);
+	struct buf b = BUF_INIT(0);
+	struct dfa_err err;
+	struct dfa *d;
+
+	memset(s, 'a', L);
+	CHECK_INT(dfa_add_rule(r, "b", 1, 0, 2, 0), 0);
+	CHECK_INT(dfa_add_rule(r, s, L, 0, 1, 0), 0);
+	d = build(r, 0);
+	CHECK_INT(dfa_pack(d, 0, &b, &err), DFA_ETOOBIG);
+	CHECK_INT(err.rule, 1);
+	CHECK(strstr(err.msg, "before minimising: this one"));
+	dfa_free(d);
+	dfa_rules_free(r);
+	buf_free(&b);
+	free(s);
+}
+
 /* A literal of L bytes has L + 2 states: 65534 pack, 65535 do not. */
 TEST(dfa_kernel_state_limit)
 {
@@ -893,6 +921,7 @@ TEST(dfa_kernel_state_limit)
 			CHECK_INT(dfa_pack(d, 0, &b, &err), DFA_ETOOBIG);
 			CHECK_INT(err.code, DFA_ETOOBIG);
 			CHECK(strstr(err.msg, "65535"));
+			CHECK_INT(err.rule, 0);
 			CHECK_INT(b.len, 0);
 		}
 		dfa_free(d);
