@@ -80,7 +80,7 @@ int dfa_rules_count(const struct dfa_rules *r)
 
 static size_t set_slot(const struct dfa_rules *r, const struct bset *s)
 {
-	size_t mask = r->nsethash - 1, i = hash_mem(s, sizeof(*s)) & mask;
+	size_t mask = r->nsethash - 1, i = dfa_hash(s, sizeof(*s)) & mask;
 
 	while (r->sethash[i] && memcmp(&r->sets[r->sethash[i] - 1], s, sizeof(*s)))
 		i = (i + 1) & mask;
@@ -357,7 +357,7 @@ static size_t state_slot(const struct builder *b, const uint32_t *ids, uint32_t 
 static int64_t state_of(struct builder *b, const uint32_t *ids, uint32_t len)
 {
 	struct nfa_dfa *a = b->a;
-	uint32_t h = len ? (uint32_t)hash_mem(ids, len * sizeof(*ids)) : 0;
+	uint32_t h = len ? (uint32_t)dfa_hash(ids, len * sizeof(*ids)) : 0;
 	size_t i = state_slot(b, ids, len, h), s;
 
 	if (b->slot[i])
@@ -536,7 +536,7 @@ static int expand(struct builder *b, size_t s)
 			a->trans[s * (size_t)b->K + c] = 0;
 			continue;
 		}
-		i = hash_mem(sg, W * sizeof(*sg)) & mask;
+		i = dfa_hash(sg, W * sizeof(*sg)) & mask;
 		while (b->grp[i] && memcmp(b->sig + (size_t)(b->grp[i] - 1) * W, sg, W * sizeof(*sg)))
 			i = (i + 1) & mask;
 		if (b->grp[i]) {
@@ -713,7 +713,7 @@ static void merge_positions(struct builder *b, struct ivec *start)
 						list.v[w++] = list.v[k];
 				list.n = w;
 			}
-			sg.hash = hash_mem(list.v, list.n * sizeof(*list.v));
+			sg.hash = dfa_hash(list.v, list.n * sizeof(*list.v));
 			sg.len = (uint32_t)list.n;
 			sg.pos = p;
 			for (i = sg.hash & (nslot - 1); slot[i]; i = (i + 1) & (nslot - 1)) {

@@ -8,10 +8,12 @@
  * check says which state owns the entry.  States are placed in number
  * order (start first), each at the lowest free slot where all its entries
  * are free, and the arrays grow so that base + 255 < their length, the
- * bound the kernel checks.  This is chfa.cc's first-fit over a free list
- * in slot order, with its initial size and growth steps, so a DFA numbered
- * the same packs to the same bytes as apparmor_parser's (no diff-encode,
- * no EC: its defaults for a 6.1 kernel). */
+ * bound the kernel checks.  This places each state where chfa.cc's
+ * first-fit over its free list in slot order does, with its initial size
+ * and growth steps, so a DFA numbered the same packs to the same bytes as
+ * apparmor_parser's (no diff-encode, no EC: its defaults for a 6.1
+ * kernel); we find the place with a bitmap of used slots, 64 bases at a
+ * time. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +30,9 @@ enum { ID_ACCEPT = 1, ID_BASE = 2, ID_CHK = 3, ID_DEF = 4, ID_EC = 5, ID_ACCEPT2
 struct comb {
 	size_t size;
 	uint16_t *next, *check;
-	uint8_t *used;
-	uint32_t *nextf, *prevf;	/* free slots, in slot order; 0 ends */
-	uint32_t first_free;
+	uint64_t *used;		/* a bit a slot */
+	size_t nw;		/* words of used */
+	size_t first_free;	/* the lowest slot not used (size: none) */
 };
 
 struct edge {
@@ -38,96 +40,64 @@ struct edge {
 	uint32_t to;
 };
 
-static void comb_grow(struct comb *cb, size_t size, uint32_t prev)
+static void comb_grow(struct comb *cb, size_t size)
 {
-	size_t old = cb->size;
+	size_t old = cb->size, nw = (size + 63) / 64;
 
 	cb->next = xrealloc(cb->next, size * sizeof(*cb->next));
 	cb->check = xrealloc(cb->check, size * sizeof(*cb->check));
-	cb->used = xrealloc(cb->used, size);
-	cb->nextf = xrealloc(cb->nextf, size * sizeof(*cb->nextf));
-	cb->prevf = xrealloc(cb->prevf, size * sizeof(*cb->prevf));
 	memset(cb->next + old, 0, (size - old) * sizeof(*cb->next));
 	memset(cb->check + old, 0, (size - old) * sizeof(*cb->check));
-	memset(cb->used + old, 0, size - old);
-	for (size_t i = old; i < size; i++) {
-		if (prev)
-			cb->nextf[prev] = (uint32_t)i;
-		cb->prevf[i] = prev;
-		prev = (uint32_t)i;
+	if (nw > cb->nw) {
+		cb->used = xrealloc(cb->used, nw * sizeof(*cb->used));
+		memset(cb->used + cb->nw, 0, (nw - cb->nw) * sizeof(*cb->used));
+		cb->nw = nw;
 	}
-	cb->nextf[size - 1] = 0;
 	cb->size = size;
-	if (!cb->first_free)
-		cb->first_free = (uint32_t)old;
 }
 
-static int fits(const struct comb *cb, long base, const struct edge *e, int ne)
+/* The used bits of the 64 slots from pos; slots past the table are free. */
+static uint64_t used64(const struct comb *cb, size_t pos)
 {
-	if (base < 0)
-		return 0;
-	for (int i = 0; i < ne; i++) {
-		size_t pos = (size_t)(base + e[i].sym);
+	size_t w = pos >> 6;
+	unsigned off = pos & 63;
+	uint64_t lo = w < cb->nw ? cb->used[w] : 0, hi = w + 1 < cb->nw ? cb->used[w + 1] : 0;
 
-		if (pos >= cb->size)
-			return 1;
-		if (cb->used[pos])
-			return 0;
-	}
-	return 1;
+	return off ? lo >> off | hi << (64 - off) : lo;
 }
 
-/* Place ne edges (sorted by symbol) of state q; its base. */
+/* Place ne edges (sorted by symbol) of state q; its base.  First fit:
+ * the lowest base b at which every edge's slot is free or past the table
+ * (and its first edge's slot at or past the lowest free one), as chfa.cc's
+ * walk of its free list finds it; the table then grows so that b + 255 is
+ * in it.  Sixty-four bases are tried at once, one word an edge. */
 static long comb_place(struct comb *cb, uint32_t q, const struct edge *e, int ne)
 {
-	long c = e[0].sym, x = cb->first_free, base;
-	uint32_t prev = 0;
+	long c = e[0].sym;
+	size_t b0 = (long)cb->first_free - c > 0 ? (size_t)((long)cb->first_free - c) : 0, base;
 
-	for (;;) {
-		size_t grow = 0;
+	for (;; b0 += 64) {
+		uint64_t fit = ~0ull;
 
-		while (x && (x < c || x + c < 0)) {
-			prev = (uint32_t)x;
-			x = cb->nextf[x];
-		}
-		while (x && !fits(cb, x - c, e, ne)) {
-			prev = (uint32_t)x;
-			x = cb->nextf[x];
-		}
-		if (!x) {
-			grow = (size_t)(256 - c);
-			x = (long)cb->size;
-		} else if ((size_t)(x + 255 - c) >= cb->size) {
-			grow = (size_t)(x + 256 - c) - cb->size;
-			for (uint32_t y = (uint32_t)x; y; y = cb->nextf[y])
-				prev = y;
-		}
-		if (!grow)
+		for (int i = 0; i < ne && fit; i++)
+			fit &= ~used64(cb, b0 + (size_t)(long)e[i].sym);
+		if (fit) {
+			base = b0 + (size_t)__builtin_ctzll(fit);
 			break;
-		{
-			size_t old = cb->size;
-
-			comb_grow(cb, cb->size + grow, prev);
-			if ((size_t)x != old)
-				break;
 		}
 	}
-	base = x - c;
+	if (base + 256 > cb->size)
+		comb_grow(cb, base + 256);
 	for (int i = 0; i < ne; i++) {
-		size_t pos = (size_t)(base + e[i].sym);
-		uint32_t p = cb->prevf[pos], nx = cb->nextf[pos];
+		size_t pos = base + (size_t)(long)e[i].sym;
 
 		cb->next[pos] = (uint16_t)e[i].to;
 		cb->check[pos] = (uint16_t)q;
-		cb->used[pos] = 1;
-		if (p)
-			cb->nextf[p] = nx;
-		if (nx)
-			cb->prevf[nx] = p;
-		if (pos == cb->first_free)
-			cb->first_free = nx;
+		cb->used[pos >> 6] |= 1ull << (pos & 63);
 	}
-	return base;
+	while (cb->first_free < cb->size && (cb->used[cb->first_free >> 6] >> (cb->first_free & 63) & 1))
+		cb->first_free++;
+	return (long)base;
 }
 
 static size_t table_size(size_t n, size_t w)
@@ -231,10 +201,8 @@ int dfa_pack(const struct dfa *d, unsigned flags, struct buf *out, struct dfa_er
 		optimal += (size_t)ne;
 	}
 	/* next/check start with the dead state's own pair at slot 0. */
-	comb_grow(&cb, optimal > (size_t)(256 + d->oob) ? optimal : (size_t)(256 + d->oob), 0);
+	comb_grow(&cb, optimal > (size_t)(256 + d->oob) ? optimal : (size_t)(256 + d->oob));
 	cb.used[0] = 1;
-	cb.nextf[0] = cb.prevf[0] = 0;
-	cb.prevf[1] = 0;
 	cb.first_free = 1;
 	for (int q = 1; q < d->n; q++) {
 		int ne;
@@ -284,8 +252,6 @@ out:
 	free(cb.next);
 	free(cb.check);
 	free(cb.used);
-	free(cb.nextf);
-	free(cb.prevf);
 	free(e);
 	free(base);
 	free(def);
