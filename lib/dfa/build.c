@@ -37,6 +37,57 @@
 #include "lsmbox.h"
 #include "dfa-int.h"
 
+/* v[0..n-1] in increasing order: quicksort (median of three, the smaller
+ * side first so the stack stays short), insertion sort below 16.  Not
+ * qsort: its callback was a twentieth of the construction. */
+static void sort_u32(uint32_t *v, size_t n)
+{
+	size_t lo[64], hi[64];
+	int top = 0;
+
+	lo[0] = 0;
+	hi[0] = n;
+	while (top >= 0) {
+		size_t l = lo[top], h = hi[top--];
+
+		while (h - l > 16) {
+			size_t m = l + (h - l) / 2, i = l, j = h - 1;
+			uint32_t a = v[l], b = v[m], c = v[h - 1], pv, t;
+
+			pv = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
+			for (;;) {
+				while (v[i] < pv)
+					i++;
+				while (v[j] > pv)
+					j--;
+				if (i >= j)
+					break;
+				t = v[i];
+				v[i++] = v[j];
+				v[j--] = t;
+			}
+			/* [l, j] <= pv <= [j + 1, h) */
+			if (j + 1 - l < h - j - 1) {
+				lo[++top] = j + 1;
+				hi[top] = h;
+				h = j + 1;
+			} else {
+				lo[++top] = l;
+				hi[top] = j + 1;
+				l = j + 1;
+			}
+		}
+		for (size_t i = l + 1; i < h; i++) {
+			uint32_t x = v[i];
+			size_t k = i;
+
+			for (; k > l && v[k - 1] > x; k--)
+				v[k] = v[k - 1];
+			v[k] = x;
+		}
+	}
+}
+
 struct dfa_rules *dfa_rules_new(unsigned flags)
 {
 	struct dfa_rules *r = xzalloc(sizeof(*r));
@@ -413,18 +464,12 @@ static int64_t state_of(struct builder *b, const uint32_t *ids, uint32_t len)
 	return (int64_t)s;
 }
 
-static int cmp_u32(const void *x, const void *y)
-{
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-
-	return (a > b) - (a < b);
-}
 
 /* b->tgt sorted, then its state. */
 static int64_t target(struct builder *b)
 {
 	if (b->tgt.n > 1)
-		qsort(b->tgt.v, b->tgt.n, sizeof(*b->tgt.v), cmp_u32);
+		sort_u32(b->tgt.v, b->tgt.n);
 	return state_of(b, b->tgt.v, (uint32_t)b->tgt.n);
 }
 
@@ -435,7 +480,7 @@ static void add_follow(struct builder *b, uint32_t p)
 
 		if (b->mark[q] != b->gen) {
 			b->mark[q] = b->gen;
-			iv_push(&b->tgt, q);
+			b->tgt.v[b->tgt.n++] = q;	/* room for every position */
 		}
 	}
 }
@@ -636,7 +681,7 @@ static void follow_csr(struct builder *b)
 		for (uint32_t p = 0; p < b->npos; p++) {
 			uint32_t s = b->fstart[p], e = b->fstart[p + 1], start = w;
 
-			qsort(b->fto + s, e - s, sizeof(*b->fto), cmp_u32);
+			sort_u32(b->fto + s, e - s);
 			for (uint32_t k = s; k < e; k++)
 				if (k == s || b->fto[k] != b->fto[k - 1])
 					b->fto[w++] = b->fto[k];
@@ -704,7 +749,7 @@ static void merge_positions(struct builder *b, struct ivec *start)
 				iv_push(&list, q == rp ? UINT32_MAX : q);
 			}
 			if (list.n > 2)
-				qsort(list.v + 1, list.n - 1, sizeof(*list.v), cmp_u32);
+				sort_u32(list.v + 1, list.n - 1);
 			{
 				size_t w = 1;
 
@@ -763,7 +808,7 @@ static void merge_positions(struct builder *b, struct ivec *start)
 		for (uint32_t k = b->fstart[p]; k < b->fstart[p + 1]; k++)
 			iv_push(&list, nid[uf_find(up, b->fto[k])]);
 		if (list.n > 1)
-			qsort(list.v, list.n, sizeof(*list.v), cmp_u32);
+			sort_u32(list.v, list.n);
 		for (size_t k = 0; k < list.n; k++)
 			if (!k || list.v[k] != list.v[k - 1])
 				nto[nto_n++] = list.v[k];
@@ -893,6 +938,8 @@ static int construct(struct dfa_rules *r, struct nfa_dfa *a, size_t max_states)
 	b.pool = xmalloc(b.cappool * sizeof(*b.pool));
 	b.slot = xzalloc(b.nslot * sizeof(*b.slot));
 	b.mark = xzalloc((b.npos + 1) * sizeof(*b.mark));
+	b.tgt.v = xmalloc(((size_t)b.npos + 1) * sizeof(*b.tgt.v));
+	b.tgt.cap = (size_t)b.npos + 1;
 	b.setseen = xzalloc((r->nsets + 1) * sizeof(*b.setseen));
 	b.setidx = xmalloc((r->nsets + 1) * sizeof(*b.setidx));
 	b.dset = xmalloc((r->nsets + 1) * sizeof(*b.dset));
@@ -916,7 +963,7 @@ static int construct(struct dfa_rules *r, struct nfa_dfa *a, size_t max_states)
 	/* State 0 is the empty set: dead.  Then the start. */
 	t = state_of(&b, NULL, 0);
 	if (start.n > 1)
-		qsort(start.v, start.n, sizeof(*start.v), cmp_u32);
+		sort_u32(start.v, start.n);
 	{
 		size_t w = 0;
 
