@@ -66,7 +66,7 @@ static uint64_t used64(const struct comb *cb, size_t pos)
 	return off ? lo >> off | hi << (64 - off) : lo;
 }
 
-/* Place ne edges (sorted by symbol) of state q; its base.  First fit:
+/* Place ne edges (the least symbol first) of state q; its base.  First fit:
  * the lowest base b at which every edge's slot is free or past the table
  * (and its first edge's slot at or past the lowest free one), as chfa.cc's
  * walk of its free list finds it; the table then grows so that b + 255 is
@@ -111,15 +111,30 @@ static void put_table(struct buf *out, int id, int w, size_t n, const void *v)
 	buf_put_u16be(out, (uint16_t)w);
 	buf_put_u32be(out, 0);
 	buf_put_u32be(out, (uint32_t)n);
-	for (size_t i = 0; i < n; i++) {
-		if (w == 4)
-			buf_put_u32be(out, ((const uint32_t *)v)[i]);
-		else if (w == 2)
-			buf_put_u16be(out, ((const uint16_t *)v)[i]);
-		else
-			buf_put_u8(out, ((const uint8_t *)v)[i]);
+	/* the entries big-endian, written in place (room made once) */
+	{
+		uint8_t *o = buf_grow(out, table_size(n, (size_t)w) - 12);
+
+		if (!o)
+			return;
+		for (size_t i = 0; i < n; i++) {
+			if (w == 4) {
+				uint32_t x = ((const uint32_t *)v)[i];
+
+				o[4 * i] = (uint8_t)(x >> 24);
+				o[4 * i + 1] = (uint8_t)(x >> 16);
+				o[4 * i + 2] = (uint8_t)(x >> 8);
+				o[4 * i + 3] = (uint8_t)x;
+			} else if (w == 2) {
+				uint16_t x = ((const uint16_t *)v)[i];
+
+				o[2 * i] = (uint8_t)(x >> 8);
+				o[2 * i + 1] = (uint8_t)x;
+			} else {
+				o[i] = ((const uint8_t *)v)[i];
+			}
+		}
 	}
-	buf_pad(out, table_size(n, (size_t)w) - 12 - n * (size_t)w, 0);
 }
 
 /* The EC table: bytes that go the same way from every state share a
@@ -151,7 +166,8 @@ int dfa_pack(const struct dfa *d, unsigned flags, struct buf *out, struct dfa_er
 	struct dfa_err dummy;
 	int K = d->ncls + 1, use_ec = flags & DFA_PACK_EC, nsym, ret = 0;
 	uint8_t ec[256];
-	int rep[256];
+	int rep[256], nin[256] = { 0 }, cstart[257] = { 0 };
+	uint16_t csym[256];
 	struct comb cb = { 0 };
 	struct edge *e = xmalloc(258 * sizeof(*e));
 	uint32_t *base = xzalloc((size_t)d->n * sizeof(*base));
@@ -185,20 +201,42 @@ int dfa_pack(const struct dfa *d, unsigned flags, struct buf *out, struct dfa_er
 		for (int b = 0; b < 256; b++)
 			rep[b] = d->cls[b];
 	}
+	/* The symbols of each class of construction, least first: a state's
+	 * edges are the symbols of the classes it does not send to its
+	 * default, the out-of-band one first; comb_place needs the least
+	 * symbol first, not the rest in order. */
+	for (int s = 0; s < nsym; s++)
+		nin[rep[s]]++;
+	for (int c = 0; c < d->ncls; c++)
+		cstart[c + 1] = cstart[c] + nin[c];
+	for (int s = 0, fill[256] = { 0 }; s < nsym; s++)
+		csym[cstart[rep[s]] + fill[rep[s]]++] = (uint16_t)s;
 #define EDGES(q, ne) do {							\
 		const uint32_t *row_ = d->trans + (size_t)(q) * (size_t)K;	\
+		int least_ = 0;							\
 		ne = 0;								\
 		if (row_[d->ncls])						\
 			e[ne++] = (struct edge){ -1, row_[d->ncls] };		\
-		for (int s_ = 0; s_ < nsym; s_++)				\
-			if (row_[rep[s_]] != d->def[q])				\
-				e[ne++] = (struct edge){ s_, row_[rep[s_]] };	\
+		for (int c_ = 0; c_ < d->ncls; c_++)				\
+			if (row_[c_] != d->def[q])				\
+				for (int k_ = cstart[c_]; k_ < cstart[c_ + 1]; k_++) { \
+					if (ne > least_ && csym[k_] < e[least_].sym) \
+						least_ = ne;			\
+					e[ne++] = (struct edge){ csym[k_], row_[c_] }; \
+				}						\
+		if (ne && e[0].sym >= 0 && least_) {				\
+			struct edge t_ = e[0];					\
+			e[0] = e[least_];					\
+			e[least_] = t_;						\
+		}								\
 	} while (0)
 	for (int q = 2; q < d->n; q++) {
-		int ne;
+		const uint32_t *row = d->trans + (size_t)q * (size_t)K;
 
-		EDGES(q, ne);
-		optimal += (size_t)ne;
+		optimal += row[d->ncls] != 0;
+		for (int c = 0; c < d->ncls; c++)
+			if (row[c] != d->def[q])
+				optimal += (size_t)nin[c];
 	}
 	/* next/check start with the dead state's own pair at slot 0. */
 	comb_grow(&cb, optimal > (size_t)(256 + d->oob) ? optimal : (size_t)(256 + d->oob));
