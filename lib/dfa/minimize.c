@@ -25,9 +25,12 @@
 #include "lsmbox.h"
 #include "dfa-int.h"
 
-/* A refinable partition of 0..n-1. */
+/* A refinable partition of 0..n-1.  The per-set arrays grow as sets are
+ * made (the cords' partition has as many elements as transitions, far
+ * more than it ever has sets). */
 struct rpart {
 	uint32_t z;		/* sets */
+	uint32_t cap;		/* room for sets */
 	uint32_t *elem;		/* elements, each set contiguous */
 	uint32_t *loc;		/* where each element is in elem */
 	uint32_t *set;		/* the set of each element */
@@ -36,19 +39,28 @@ struct rpart {
 	uint32_t *touched, ntouched;
 };
 
-static void rp_init(struct rpart *p, uint32_t n)
+static void rp_sets(struct rpart *p, uint32_t cap)
 {
+	p->first = xrealloc(p->first, (size_t)cap * sizeof(uint32_t));
+	p->past = xrealloc(p->past, (size_t)cap * sizeof(uint32_t));
+	p->marked = xrealloc(p->marked, (size_t)cap * sizeof(uint32_t));
+	p->touched = xrealloc(p->touched, (size_t)cap * sizeof(uint32_t));
+	memset(p->marked + p->cap, 0, (size_t)(cap - p->cap) * sizeof(uint32_t));
+	p->cap = cap;
+}
+
+/* n elements in one set, room for sets sets to begin with. */
+static void rp_init(struct rpart *p, uint32_t n, uint32_t sets)
+{
+	memset(p, 0, sizeof(*p));
 	p->z = n ? 1 : 0;
 	p->elem = xmalloc((n + 1) * sizeof(uint32_t));
 	p->loc = xmalloc((n + 1) * sizeof(uint32_t));
 	p->set = xzalloc((n + 1) * sizeof(uint32_t));
-	p->first = xzalloc((n + 1) * sizeof(uint32_t));
-	p->past = xzalloc((n + 1) * sizeof(uint32_t));
-	p->marked = xzalloc((n + 1) * sizeof(uint32_t));
-	p->touched = xmalloc((n + 1) * sizeof(uint32_t));
-	p->ntouched = 0;
+	rp_sets(p, sets + 1);
 	for (uint32_t i = 0; i < n; i++)
 		p->elem[i] = p->loc[i] = i;
+	p->first[0] = 0;
 	p->past[0] = n;
 }
 
@@ -87,6 +99,8 @@ static void rp_split(struct rpart *p)
 			p->marked[s] = 0;
 			continue;
 		}
+		if (z + 1 >= p->cap)
+			rp_sets(p, p->cap * 2);
 		if (p->marked[s] <= p->past[s] - j) {
 			p->first[z] = p->first[s];
 			p->past[z] = p->first[s] = j;
@@ -120,7 +134,7 @@ int dfa_minimize(struct nfa_dfa *a, uint32_t *block)
 {
 	uint32_t n = (uint32_t)a->n, K = (uint32_t)a->ncls + 1, m = 0, b, c;
 	const uint32_t *tr = a->trans;
-	uint32_t *rstart, *rsrc, *queue, *tail, *label, *head, *inF, *inA;
+	uint32_t *rstart, *rsrc, *queue, *tail, *head, *inF, *inA;
 	uint8_t *live;
 	struct keyed *key;
 	struct rpart B, C;
@@ -172,25 +186,33 @@ int dfa_minimize(struct nfa_dfa *a, uint32_t *block)
 	free(rsrc);
 	free(rstart);
 
-	/* The transitions kept, by label order (one cord a label to start). */
+	/* The transitions kept, in label order; the cords start one a label. */
 	for (uint32_t s = 0; s < n; s++)
 		for (uint32_t k = 0; k < K; k++)
 			m += live[tr[(size_t)s * K + k]];
 	tail = xmalloc(((size_t)m + 1) * sizeof(*tail));
-	label = xmalloc(((size_t)m + 1) * sizeof(*label));
 	head = xmalloc(((size_t)m + 1) * sizeof(*head));
+	rp_init(&C, m, K);
+	C.z = 0;
 	m = 0;
-	for (uint32_t k = 0; k < K; k++)
+	for (uint32_t k = 0; k < K; k++) {
+		uint32_t from = m;
+
 		for (uint32_t s = 0; s < n; s++)
 			if (live[tr[(size_t)s * K + k]]) {
 				tail[m] = s;
-				label[m] = k;
+				C.set[m] = C.z;
 				head[m++] = tr[(size_t)s * K + k];
 			}
+		if (m > from) {
+			C.first[C.z] = from;
+			C.past[C.z++] = m;
+		}
+	}
 	free(live);
 
 	/* Blocks: one per distinct (accept, accept2) (Note [initial partition]). */
-	rp_init(&B, n);
+	rp_init(&B, n, n);
 	key = xmalloc(((size_t)n + 1) * sizeof(*key));
 	for (uint32_t s = 0; s < n; s++)
 		key[s] = (struct keyed){ a->accept[s], a->accept2[s], s };
@@ -210,20 +232,6 @@ int dfa_minimize(struct nfa_dfa *a, uint32_t *block)
 		B.past[B.z - 1] = n;
 	free(key);
 
-	/* Cords: transitions by label (already in label order). */
-	rp_init(&C, m);
-	C.z = 0;
-	for (uint32_t t = 0; t < m; t++) {
-		if (!t || label[t] != label[t - 1]) {
-			if (C.z)
-				C.past[C.z - 1] = t;
-			C.first[C.z++] = t;
-		}
-		C.set[t] = C.z - 1;
-	}
-	if (C.z)
-		C.past[C.z - 1] = m;
-	free(label);
 
 	/* Incoming transitions of each state. */
 	inF = xzalloc(((size_t)n + 2) * sizeof(*inF));
