@@ -134,7 +134,7 @@ int dfa_minimize(struct nfa_dfa *a, uint32_t *block)
 {
 	uint32_t n = (uint32_t)a->n, K = (uint32_t)a->ncls + 1, m = 0, b, c;
 	const uint32_t *tr = a->trans;
-	uint32_t *rstart, *rsrc, *queue, *tail, *head, *inF, *inA;
+	uint32_t *rstart, *rsrc, *queue, *tail, *inF, *inA, *cur;
 	uint8_t *live;
 	struct keyed *key;
 	struct rpart B, C;
@@ -186,29 +186,42 @@ int dfa_minimize(struct nfa_dfa *a, uint32_t *block)
 	free(rsrc);
 	free(rstart);
 
-	/* The transitions kept, in label order; the cords start one a label. */
+	/* The transitions kept, in label order; the cords start one a label;
+	 * the incoming ones of each state (inA from inF[s]) made alongside. */
+	inF = xzalloc(((size_t)n + 2) * sizeof(*inF));
 	for (uint32_t s = 0; s < n; s++)
 		for (uint32_t k = 0; k < K; k++)
-			m += live[tr[(size_t)s * K + k]];
+			if (live[tr[(size_t)s * K + k]]) {
+				inF[tr[(size_t)s * K + k] + 1]++;
+				m++;
+			}
+	for (uint32_t s = 0; s < n; s++)
+		inF[s + 1] += inF[s];
+	cur = xmalloc(((size_t)n + 1) * sizeof(*cur));
+	memcpy(cur, inF, (size_t)n * sizeof(*cur));
 	tail = xmalloc(((size_t)m + 1) * sizeof(*tail));
-	head = xmalloc(((size_t)m + 1) * sizeof(*head));
+	inA = xmalloc(((size_t)m + 1) * sizeof(*inA));
 	rp_init(&C, m, K);
 	C.z = 0;
 	m = 0;
 	for (uint32_t k = 0; k < K; k++) {
 		uint32_t from = m;
 
-		for (uint32_t s = 0; s < n; s++)
-			if (live[tr[(size_t)s * K + k]]) {
+		for (uint32_t s = 0; s < n; s++) {
+			uint32_t h = tr[(size_t)s * K + k];
+
+			if (live[h]) {
 				tail[m] = s;
 				C.set[m] = C.z;
-				head[m++] = tr[(size_t)s * K + k];
+				inA[cur[h]++] = m++;
 			}
+		}
 		if (m > from) {
 			C.first[C.z] = from;
 			C.past[C.z++] = m;
 		}
 	}
+	free(cur);
 	free(live);
 
 	/* Blocks: one per distinct (accept, accept2) (Note [initial partition]). */
@@ -233,19 +246,6 @@ int dfa_minimize(struct nfa_dfa *a, uint32_t *block)
 	free(key);
 
 
-	/* Incoming transitions of each state. */
-	inF = xzalloc(((size_t)n + 2) * sizeof(*inF));
-	inA = xmalloc(((size_t)m + 1) * sizeof(*inA));
-	for (uint32_t t = 0; t < m; t++)
-		inF[head[t] + 1]++;
-	for (uint32_t s = 0; s < n; s++)
-		inF[s + 1] += inF[s];
-	for (uint32_t t = 0; t < m; t++)
-		inA[inF[head[t]]++] = t;
-	for (uint32_t s = n; s > 0; s--)
-		inF[s] = inF[s - 1];
-	inF[0] = 0;
-	free(head);
 
 	/* Split blocks by cords and cords by blocks until both are stable
 	 * (Note [all but one]). */
