@@ -37,6 +37,9 @@
  *                        writes them (the expression trees aside)
  *   -j, --jobs N         taken for apparmor_parser's sake: profiles are
  *                        read one after another (its -j1)
+ *   -O, --Optimize OPT   equiv (an EC table a DFA), no-minimize; the other
+ *                        apparmor_parser -O flags that change nothing it
+ *                        writes are taken (0, compress-small, show: no)
  *   --dfa-memory MIB     cap each DFA construction's working memory (1 to
  *                        1048576; default 1024): a profile that needs more
  *                        is refused, naming the rule in most of its states
@@ -49,11 +52,12 @@
 #include <sys/stat.h>
 
 #include "aa.h"
+#include "dfa/dfa.h"
 
 /* --dfa-memory's bounds, in MiB: the default is lib/dfa's 1 GiB */
 #define DFA_MEM_MAX_MIB	(1 << 20)
 
-enum { OP_P, OP_I, OP_B, OP_J, OP_D, OP_Q, OP_K, OP_S, OP_O, OP_M, OP_MEM, OP_HELP_SHORT };
+enum { OP_P, OP_I, OP_B, OP_J, OP_D, OP_Q, OP_K, OP_S, OP_O, OP_M, OP_MEM, OP_OPT, OP_HELP_SHORT };
 
 static struct opt opts[] = {
 	[OP_P] = { 'p', "preprocess", 0 },
@@ -67,6 +71,7 @@ static struct opt opts[] = {
 	[OP_O] = { 'o', "ofile", OPT_ARG },
 	[OP_M] = { 'M', "features-file", OPT_ARG },
 	[OP_MEM] = { 0, "dfa-memory", OPT_ARG },
+	[OP_OPT] = { 'O', "Optimize", OPT_ARG },
 	[OP_HELP_SHORT] = { 'h', NULL, 0 },
 	OPT_END,
 };
@@ -77,8 +82,47 @@ static struct {
 	bool rule_exprs;	/* -D rule-exprs */
 	uint32_t version;	/* the records' header, from the features */
 	size_t dfa_mem;		/* --dfa-memory, in bytes */
+	unsigned dfa_flags, pack_flags;	/* -O */
+	bool bad_opt;		/* an -O refused: exit 1 once parsed */
 	struct buf out;		/* -o: every file's records; -S: one file's */
 } TT;
+
+/* -O as apparmor_parser 3.0.8 takes it (common_optarg.c's table, each
+ * with no- where it has one): equiv (an EC table a DFA) and minimize
+ * change what is written; the others change only how its construction
+ * gets there, never the bytes it writes for Debian's kernel, and are
+ * taken as such; 0, compress-small and show are refused by name, anything
+ * else as the anchor refuses it. */
+static void optimize(const char *arg)
+{
+	static const char *const same[] = { "expr-normalize", "no-expr-normalize", "expr-simplify",
+		"no-expr-simplify", "expr-left-simplify", "expr-right-simplify", "remove-unreachable",
+		"no-remove-unreachable", "compress-fast", "filter-deny", "no-filter-deny", "diff-encode",
+		"no-diff-encode" };
+	static const char *const unsupported[] = { "0", "compress-small", "show" };
+
+	if (!strcmp(arg, "equiv")) {
+		TT.pack_flags |= DFA_PACK_EC;
+	} else if (!strcmp(arg, "no-equiv")) {
+		TT.pack_flags &= ~DFA_PACK_EC;
+	} else if (!strcmp(arg, "minimize")) {
+		TT.dfa_flags &= ~DFA_NO_MINIMIZE;
+	} else if (!strcmp(arg, "no-minimize")) {
+		TT.dfa_flags |= DFA_NO_MINIMIZE;
+	} else {
+		for (size_t i = 0; i < ARRAY_SIZE(same); i++)
+			if (!strcmp(arg, same[i]))
+				return;
+		for (size_t i = 0; i < ARRAY_SIZE(unsupported); i++)
+			if (!strcmp(arg, unsupported[i])) {
+				warn("-O %s is not supported", arg);
+				TT.bad_opt = true;
+				return;
+			}
+		warn("Invalid --Optimize option %s", arg);
+		TT.bad_opt = true;
+	}
+}
 
 static void option(struct opt *o, void *arg)
 {
@@ -95,6 +139,8 @@ static void option(struct opt *o, void *arg)
 			n--;
 		TT.dirs[TT.ndirs++] = xstrndup(o->arg, n);
 	}
+	if (o == &opts[OP_OPT])
+		optimize(o->arg);
 	if (o == &opts[OP_MEM])
 		TT.dfa_mem = (size_t)xstrtonum(o->arg, 1, DFA_MEM_MAX_MIB, "--dfa-memory") << 20;
 	if (o == &opts[OP_D]) {
@@ -143,7 +189,8 @@ static int one_file(const char *file)
 	fflush(stdout);
 	/* -p stops after the parse, as the anchor's does */
 	if (!rc && !opts[OP_P].seen) {
-		struct aa_emit_opts eo = { TT.version, TT.rule_exprs ? stderr : NULL, TT.dfa_mem };
+		struct aa_emit_opts eo = { TT.version, TT.rule_exprs ? stderr : NULL, TT.dfa_mem, TT.dfa_flags,
+					   TT.pack_flags };
 		size_t mark = TT.out.len;
 
 		for (struct aa_profile *prof = pol.profiles; !rc && prof; prof = prof->next)
@@ -254,6 +301,8 @@ int aa_compile_main(int argc, char **argv)
 		show_help(this_applet);
 		return 0;
 	}
+	if (TT.bad_opt)
+		return 1;
 	/* the actions, each time given: one at most, as the anchor's */
 	if (opts[OP_P].seen + opts[OP_S].seen + opts[OP_O].seen > 1) {
 		warn("%s", "Too many actions given on the command line.");

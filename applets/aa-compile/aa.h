@@ -257,6 +257,8 @@ struct aa_emit_opts {
 	uint32_t version;	/* each record's header */
 	FILE *dump;		/* -D rule-exprs, or NULL */
 	size_t dfa_mem;		/* each DFA construction's memory cap, bytes */
+	unsigned dfa_flags;	/* -O: DFA_NO_MINIMIZE */
+	unsigned pack_flags;	/* -O: DFA_PACK_EC */
 };
 int aa_emit(struct aa_policy *pol, struct aa_profile *prof, const struct aa_emit_opts *o, struct buf *out);
 

@@ -105,9 +105,10 @@ static int sink_rule(void *ctx, const char *const *parts, int n, bool deny, uint
 /* The DFA of the rules in s, packed into blob (nothing for no rules);
  * *minlen its shortest match.  0, or -1 after a message naming the rule
  * or profile. */
-static int build(struct sink *s, const struct aa_profile *prof, size_t mem, struct buf *blob, int *minlen)
+static int build(struct sink *s, const struct aa_profile *prof, const struct aa_emit_opts *eo,
+		 struct buf *blob, int *minlen)
 {
-	struct dfa_opts o = { .max_mem = mem };
+	struct dfa_opts o = { .flags = eo->dfa_flags, .max_mem = eo->dfa_mem };
 	struct dfa *d = NULL;
 	struct dfa_err err = { 0 };
 	int rc;
@@ -124,7 +125,7 @@ static int build(struct sink *s, const struct aa_profile *prof, size_t mem, stru
 	}
 	if (minlen)
 		*minlen = dfa_min_match_len(d);
-	rc = dfa_pack(d, 0, blob, &err);
+	rc = dfa_pack(d, eo->pack_flags, blob, &err);
 	dfa_free(d);
 	if (rc < 0) {
 		diag(err.rule >= 0 && err.rule < s->n ? s->at[err.rule] : &prof->loc, "profile %s: %s",
@@ -152,9 +153,9 @@ static int make_dfas(struct aa_profile *prof, struct dfas *d, const struct aa_em
 	for (int i = 0; i < 3; i++)
 		out[i] = (struct aa_rules_out){ sink_rule, &s[i], o->dump };
 	/* the anchor's order: the attachment, the file rules, the policy DB */
-	if (aa_xmatch(prof, &out[0]) < 0 || build(&s[0], prof, o->dfa_mem, &d->xmatch, &d->xmatch_len) < 0 ||
-	    aa_file_rules(prof, &out[1]) < 0 || build(&s[1], prof, o->dfa_mem, &d->file, NULL) < 0 ||
-	    aa_policydb_rules(prof, &out[2]) < 0 || build(&s[2], prof, o->dfa_mem, &d->policy, NULL) < 0)
+	if (aa_xmatch(prof, &out[0]) < 0 || build(&s[0], prof, o, &d->xmatch, &d->xmatch_len) < 0 ||
+	    aa_file_rules(prof, &out[1]) < 0 || build(&s[1], prof, o, &d->file, NULL) < 0 ||
+	    aa_policydb_rules(prof, &out[2]) < 0 || build(&s[2], prof, o, &d->policy, NULL) < 0)
 		goto out;
 	rc = 0;
 out:
