@@ -307,6 +307,9 @@ struct aa_rules_out {
 		    const struct srcloc *at);
 	void *ctx;
 	FILE *dump;
+	/* append_rule: every rule so far may go on with an out-of-band
+	 * separator and re (xattr conditions) */
+	int (*append)(void *ctx, const char *re, const struct srcloc *at);
 };
 int aa_file_rules(struct aa_profile *prof, struct aa_rules_out *out);
 int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out);

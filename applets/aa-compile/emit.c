@@ -102,6 +102,17 @@ static int sink_rule(void *ctx, const char *const *parts, int n, bool deny, uint
 	return 0;
 }
 
+static int sink_append(void *ctx, const char *re, const struct srcloc *at)
+{
+	struct sink *s = ctx;
+
+	if (dfa_append_rule(s->r, re, strlen(re), 1) < 0) {
+		diag(at, "a rule the DFA engine refuses: %s", dfa_rules_err(s->r)->msg);
+		return -1;
+	}
+	return 0;
+}
+
 /* The DFA of the rules in s, packed into blob (nothing for no rules);
  * *minlen its shortest match.  0, or -1 after a message naming the rule
  * or profile. */
@@ -151,7 +162,7 @@ static int make_dfas(struct aa_profile *prof, struct dfas *d, const struct aa_em
 	int rc = -1;
 
 	for (int i = 0; i < 3; i++)
-		out[i] = (struct aa_rules_out){ sink_rule, &s[i], o->dump };
+		out[i] = (struct aa_rules_out){ sink_rule, &s[i], o->dump, sink_append };
 	/* the anchor's order: the attachment, the file rules, the policy DB */
 	if (aa_xmatch(prof, &out[0]) < 0 || build(&s[0], prof, o, &d->xmatch, &d->xmatch_len) < 0 ||
 	    aa_file_rules(prof, &out[1]) < 0 || build(&s[1], prof, o, &d->file, NULL) < 0 ||
@@ -218,6 +229,18 @@ static void record(struct buf *b, const struct aa_profile *prof, const struct df
 		put_u32(b, NULL, (uint32_t)(caps[i] >> 32));
 	put_u32(b, NULL, 0);
 	buf_put_u8(b, T_STRUCTEND);
+	if (prof->xattrs) {
+		uint16_t n = 0;
+
+		for (const struct aa_cond *c = prof->xattrs; c; c = c->next)
+			n++;
+		put_struct(b, "xattrs");
+		put_array(b, NULL, n);
+		for (const struct aa_cond *c = prof->xattrs; c; c = c->next)
+			put_strn(b, NULL, c->name, strlen(c->name) + 1);
+		buf_put_u8(b, T_ARRAYEND);
+		buf_put_u8(b, T_STRUCTEND);
+	}
 	if (prof->rlim_mask) {
 		put_struct(b, "rlimits");
 		put_u32(b, NULL, prof->rlim_mask);

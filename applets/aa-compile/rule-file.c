@@ -67,9 +67,6 @@ int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out)
 		rc = -1;
 	} else if (type == 0 && !prof->attach && !prof->xattrs && !prof->naltnames) {
 		/* a plain name: no attachment DFA */
-	} else if (prof->xattrs) {
-		diag(&prof->loc, "%s", "xattrs attachment conditions are not supported yet");
-		rc = -1;
 	} else {
 		rc = aa_rule_out(out, (const char *[]){ (const char *)re.p }, 1, false, AA_EXEC, 0, &prof->loc);
 		/* and the names its aliases give it */
@@ -80,6 +77,21 @@ int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out)
 			else
 				rc = aa_rule_out(out, (const char *[]){ (const char *)re.p }, 1, false, AA_EXEC, 0,
 						 &prof->loc);
+		}
+		/* each xattr condition (last written first): a NUL, then its
+		 * value (any, "**", without one), after an out-of-band step */
+		for (const struct aa_cond *c = prof->xattrs; !rc && c; c = c->next) {
+			buf_reset(&re);
+			buf_put_str(&re, "\\x00");
+			if (aa_glob_add(c->eq && c->n ? c->v[0] : "**", AA_GLOB_NULL, &re, &first, out, &c->loc) < 0 ||
+			    buf_put_u8(&re, 0) < 0) {
+				rc = -1;
+				break;
+			}
+			if (out->dump)
+				fprintf(out->dump, "rule: %s\n", (const char *)re.p);
+			if (out->append)
+				rc = out->append(out->ctx, (const char *)re.p, &c->loc);
 		}
 	}
 	free(name);

@@ -108,6 +108,7 @@ void dfa_rules_free(struct dfa_rules *r)
 	iv_free(&r->eto);
 	iv_free(&r->start);
 	iv_free(&r->rule_of);
+	iv_free(&r->tail);
 	free(r->sets);
 	free(r->sethash);
 	free(r->perm);
@@ -217,6 +218,10 @@ int dfa_add_rule_vec(struct dfa_rules *r, int deny, uint32_t perms, uint32_t aud
 
 	memset(&r->err, 0, sizeof(r->err));
 	r->err.rule = r->err.rule2 = -1;
+	if (r->appended) {
+		dfa_seterr(&r->err, DFA_EINVAL, r->nrules, "a rule after an appended one");
+		return DFA_EINVAL;
+	}
 	if (n < 1) {
 		dfa_seterr(&r->err, DFA_EINVAL, r->nrules, "a rule needs at least one part");
 		return DFA_EINVAL;
@@ -253,6 +258,68 @@ int dfa_add_rule_vec(struct dfa_rules *r, int deny, uint32_t perms, uint32_t aud
 	frag_free(&f);
 	r->nrules++;
 	return 0;
+}
+
+int dfa_append_rule(struct dfa_rules *r, const char *re, size_t len, int oob)
+{
+	size_t npos = r->kind.n, nedge = r->efrom.n;
+	struct ivec sep = { 0 }, acc = { 0 };
+	struct frag f;
+	int exact, ret;
+
+	memset(&r->err, 0, sizeof(r->err));
+	r->err.rule = r->err.rule2 = -1;
+	if (!r->nperm)
+		return 0;
+	ret = re_parse(r, 1, &re, &len, 0, &f, &exact, &r->err);
+	if (ret) {
+		r->overflow = 0;
+		r->kind.n = r->rule_of.n = npos;
+		r->efrom.n = r->eto.n = nedge;
+		r->err.rule = r->nrules;
+		return ret;
+	}
+	/* The first append goes on from every rule's end (what leads to an
+	 * accept position), later ones from the last one's end. */
+	if (!r->appended) {
+		r->tail.n = 0;
+		for (size_t i = 0; i < r->efrom.n; i++)
+			if (POS_IS_ACCEPT(r->kind.v[r->eto.v[i]]))
+				iv_push(&r->tail, r->efrom.v[i]);
+	}
+	if (oob) {
+		iv_push(&sep, rules_add_pos(r, POS_OOB));
+	} else {
+		struct bset nul = { { 1 } };
+
+		iv_push(&sep, rules_add_pos(r, rules_add_set(r, &nul)));
+	}
+	for (int i = 0; i < r->nperm; i++)
+		iv_push(&acc, r->perm[i].pos);
+	rules_add_edges(r, &r->tail, &sep);
+	rules_add_edges(r, &sep, &f.first);
+	rules_add_edges(r, &f.last, &acc);
+	if (f.nullable)
+		rules_add_edges(r, &sep, &acc);
+	if (r->overflow) {
+		r->overflow = 0;
+		r->kind.n = r->rule_of.n = npos;
+		r->efrom.n = r->eto.n = nedge;
+		dfa_seterr(&r->err, DFA_EMEM, r->nrules, "rule too complex: more than %zu "
+			   "followpos pairs", r->max_edges);
+		ret = DFA_EMEM;
+	} else {
+		r->tail.n = 0;
+		for (size_t i = 0; i < f.last.n; i++)
+			iv_push(&r->tail, f.last.v[i]);
+		if (f.nullable)
+			iv_push(&r->tail, sep.v[0]);
+		r->appended = 1;
+	}
+	iv_free(&sep);
+	iv_free(&acc);
+	frag_free(&f);
+	return ret;
 }
 
 int dfa_add_rule(struct dfa_rules *r, const char *re, size_t len, int deny,

@@ -82,6 +82,8 @@ struct dfa_rules {
 	struct ivec efrom, eto;	/* followpos edges */
 	struct ivec start;	/* positions of the start state */
 	struct ivec rule_of;	/* by position: its rule, UINT32_MAX for an accept one */
+	struct ivec tail;	/* dfa_append_rule: where the next append goes on from */
+	int appended;		/* dfa_append_rule was called */
 	struct uperm *perm;
 	int nperm, capperm;
 	int minlen;		/* min over rules of min_match_len; -1 for none */

@@ -102,6 +102,21 @@ int dfa_add_rule(struct dfa_rules *r, const char *re, size_t len, int deny,
 int dfa_add_rule_vec(struct dfa_rules *r, int deny, uint32_t perms, uint32_t audit,
 		     int n, const char *const *parts, const size_t *lens, int oob);
 
+/**
+ * dfa_append_rule - let every rule so far go on, optionally, with @re
+ * @oob: the separator before it: the out-of-band symbol, or else a NUL
+ *
+ * As aare_rules' append_rule with a separator and its permissions kept
+ * (xattr attachment conditions): what matched before still matches, and
+ * so does it followed by the separator and @re, with the permissions of
+ * every rule (one piece after them all, as the anchor shares its tree).  A
+ * second append goes on from the first's @re, not from the rules.  Nothing
+ * to append to: 0, nothing done.  No dfa_add_rule after an append
+ * (DFA_EINVAL).
+ * Returns: as dfa_add_rule.
+ */
+int dfa_append_rule(struct dfa_rules *r, const char *re, size_t len, int oob);
+
 /* Followpos pairs (a position and one that may follow it) are stored per
  * rule set; a rule is a product of its pieces' ends and starts, so
  * "(a|b|...)*" with n branches makes n^2.  A rule that would pass the

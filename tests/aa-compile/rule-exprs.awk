@@ -12,6 +12,11 @@
 		sub(/  ->  .*$/, "", line)
 	else
 		sub(/( deny)? \(0x[0-9a-f]*\/[0-9a-f]*\)$/, "", line)
+	# an appended rule (an xattr condition) has no permissions
+	if ($0 !~ / \(0x[0-9a-f]*\/[0-9a-f]*\)(<|$)/) {
+		print line
+		next
+	}
 	d = ($0 ~ / deny \(0x[0-9a-f]*\/[0-9a-f]*\)(<|$)/) ? " deny" : ""
 	m = $0
 	sub(/^.* \(0x/, "(0x", m)

@@ -867,6 +867,38 @@ TEST(dfa_edge_limit)
 	dfa_rules_free(r);
 }
 
+/* append_rule (xattr conditions): every rule goes on, optionally, with an
+ * out-of-band step and the appended expression, keeping its permissions;
+ * a second append goes on from the first's end only. */
+TEST(dfa_append)
+{
+	struct dfa_rules *r = dfa_rules_new(0);
+	struct dfa *d;
+	int s;
+
+	CHECK_INT(dfa_append_rule(r, "x", 1, 1), 0);	/* nothing to append to */
+	CHECK_INT(dfa_add_rule(r, "/a", 2, 0, 1, 0), 0);
+	CHECK_INT(dfa_add_rule(r, "/b", 2, 0, 2, 0), 0);
+	CHECK_INT(dfa_append_rule(r, "\\x00v", 5, 1), 0);
+	CHECK_INT(dfa_append_rule(r, "\\x00w*", 6, 1), 0);
+	CHECK_INT(dfa_add_rule(r, "/c", 2, 0, 4, 0), DFA_EINVAL);	/* not after */
+	CHECK_INT(dfa_append_rule(r, "(", 1, 1), DFA_ESYNTAX);	/* refused, rolled back */
+	d = build(r, 0);
+	CHECK_INT(ACC(d, "/a"), 1);
+	CHECK_INT(ACC(d, "/b"), 2);
+	s = dfa_next(d, dfa_match(d, 1, "/a", 2), DFA_OOB);
+	s = dfa_match(d, s, "\0v", 2);
+	/* the appended piece is shared: every rule's permissions after it */
+	CHECK_INT(dfa_accept(d, s), 3);
+	CHECK_INT(dfa_accept(d, dfa_match(d, dfa_next(d, s, DFA_OOB), "\0ww", 3)), 3);
+	/* the second only after the first */
+	s = dfa_next(d, dfa_match(d, 1, "/b", 2), DFA_OOB);
+	CHECK_INT(dfa_accept(d, dfa_match(d, s, "\0w", 2)), 0);
+	CHECK_INT(dfa_next(d, dfa_match(d, 1, "/c", 2), DFA_OOB), 0);
+	dfa_free(d);
+	dfa_rules_free(r);
+}
+
 /* Past the kernel's states, the rule in the most of them is named: the
  * long literal (rule 1), not the short one before it. */
 TEST(dfa_kernel_state_blame)
