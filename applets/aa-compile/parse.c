@@ -466,6 +466,25 @@ static int prof_cmp(const struct aa_profile *a, const struct aa_profile *b)
 	return strcmp(a->name, b->name);
 }
 
+/* add_entry_to_x_table: name's index in the profile's table of 12 (4-15),
+ * the table taking name (freed when already there); 0, name freed, when
+ * the table is full. */
+static int xtable_add(struct aa_profile *prof, char *name)
+{
+	for (int i = 4; i < 16; i++) {
+		if (!prof->xtable[i]) {
+			prof->xtable[i] = name;
+			return i;
+		}
+		if (!strcmp(prof->xtable[i], name)) {
+			free(name);
+			return i;
+		}
+	}
+	free(name);
+	return 0;
+}
+
 /* add_named_transition: the xtable index of an entry's -> NAME (3 for the
  * profile's own child, 4-15 a table entry), or 0 when the table is full. */
 static int named_transition(struct aa_profile *prof, struct aa_entry *e)
@@ -496,18 +515,7 @@ static int named_transition(struct aa_profile *prof, struct aa_entry *e)
 			name = full;
 		}
 	}
-	for (int i = 4; i < 16; i++) {
-		if (!prof->xtable[i]) {
-			prof->xtable[i] = name;
-			return i;
-		}
-		if (!strcmp(prof->xtable[i], name)) {
-			free(name);
-			return i;
-		}
-	}
-	free(name);
-	return 0;
+	return xtable_add(prof, name);
 }
 
 static void entry_add(struct aa_profile *prof, const char *name, uint32_t mode)
@@ -564,22 +572,16 @@ static int profile_done(struct aa_profile *prof)
 	 * exec bits' modifiers (pivot_root's permission is the exec bit) */
 	for (struct aa_rule *r = prof->rules; r; r = r->next) {
 		struct aa_mount *m = &r->u.mnt;
-		int n = 0;
+		int n;
 
 		if (r->kind != AK_MOUNT || !m->trans)
 			continue;
-		for (int i = 4; !n && i < 16; i++)
-			if (!prof->xtable[i] || !strcmp(prof->xtable[i], m->trans))
-				n = i;
+		n = xtable_add(prof, m->trans);
+		m->trans = NULL;
 		if (!n) {
 			diag(&r->loc, "Profile %s has too many specified profile transitions.", prof->name);
 			return -1;
 		}
-		if (prof->xtable[n])
-			free(m->trans);
-		else
-			prof->xtable[n] = m->trans;
-		m->trans = NULL;
 		/* (only pivot_root has one: its permission, 1, is the owner's
 		 * exec bit; the other half's is never set) */
 		m->allow |= (uint32_t)n << 10;
