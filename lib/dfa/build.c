@@ -208,6 +208,15 @@ static uint32_t perm_pos(struct dfa_rules *r, int deny, int exact, uint32_t perm
 	return u->pos;
 }
 
+/* A rule that failed taken back: positions and followpos pairs as they
+ * were before it (npos, nedge), the overflow mark cleared. */
+static void rollback(struct dfa_rules *r, size_t npos, size_t nedge)
+{
+	r->overflow = 0;
+	r->kind.n = r->rule_of.n = npos;
+	r->efrom.n = r->eto.n = nedge;
+}
+
 int dfa_add_rule_vec(struct dfa_rules *r, int deny, uint32_t perms, uint32_t audit,
 		     int n, const char *const *parts, const size_t *lens, int oob)
 {
@@ -228,18 +237,14 @@ int dfa_add_rule_vec(struct dfa_rules *r, int deny, uint32_t perms, uint32_t aud
 	}
 	ret = re_parse(r, n, parts, lens, oob, &f, &exact, &r->err);
 	if (ret) {
-		r->overflow = 0;
-		r->kind.n = r->rule_of.n = npos;
-		r->efrom.n = r->eto.n = nedge;
+		rollback(r, npos, nedge);
 		r->err.rule = r->nrules;
 		return ret;
 	}
 	iv_push(&acc, perm_pos(r, deny, exact, perms, audit));
 	rules_add_edges(r, &f.last, &acc);
 	if (r->overflow) {
-		r->overflow = 0;
-		r->kind.n = r->rule_of.n = npos;
-		r->efrom.n = r->eto.n = nedge;
+		rollback(r, npos, nedge);
 		if (r->nperm && r->perm[r->nperm - 1].rule == r->nrules)
 			r->nperm--;	/* made for this rule: its position is gone */
 		dfa_seterr(&r->err, DFA_EMEM, r->nrules, "rule too complex: more than %zu "
@@ -273,9 +278,7 @@ int dfa_append_rule(struct dfa_rules *r, const char *re, size_t len, int oob)
 		return 0;
 	ret = re_parse(r, 1, &re, &len, 0, &f, &exact, &r->err);
 	if (ret) {
-		r->overflow = 0;
-		r->kind.n = r->rule_of.n = npos;
-		r->efrom.n = r->eto.n = nedge;
+		rollback(r, npos, nedge);
 		r->err.rule = r->nrules;
 		return ret;
 	}
@@ -302,9 +305,7 @@ int dfa_append_rule(struct dfa_rules *r, const char *re, size_t len, int oob)
 	if (f.nullable)
 		rules_add_edges(r, &sep, &acc);
 	if (r->overflow) {
-		r->overflow = 0;
-		r->kind.n = r->rule_of.n = npos;
-		r->efrom.n = r->eto.n = nedge;
+		rollback(r, npos, nedge);
 		dfa_seterr(&r->err, DFA_EMEM, r->nrules, "rule too complex: more than %zu "
 			   "followpos pairs", r->max_edges);
 		ret = DFA_EMEM;
