@@ -31,7 +31,10 @@
  *   -K, --skip-cache     taken: no policy cache is read or written
  *   -S, --stdout         write the binary policy to standard output
  *   -o, --ofile FILE     write it to FILE (whole, or not at all)
- *   -M, --features-file FILE  the kernel features to compile for
+ *   -M, --features-file FILE  the kernel features to compile for, and
+ *                        those of policy that declares none (abi)
+ *   --kernel-features FILE  the kernel features alone
+ *   --policy-features FILE  the features of policy that declares none
  *   -D, --dump WHAT      rule-exprs: each glob and the rule made of it, to
  *                        standard error, as apparmor_parser -D rule-exprs
  *                        writes them (the expression trees aside)
@@ -57,7 +60,7 @@
 /* --dfa-memory's bounds, in MiB: the default is lib/dfa's 1 GiB */
 #define DFA_MEM_MAX_MIB	(1 << 20)
 
-enum { OP_P, OP_I, OP_B, OP_J, OP_D, OP_Q, OP_K, OP_S, OP_O, OP_M, OP_MEM, OP_OPT, OP_HELP_SHORT };
+enum { OP_P, OP_I, OP_B, OP_J, OP_D, OP_Q, OP_K, OP_S, OP_O, OP_M, OP_KF, OP_PF, OP_MEM, OP_OPT, OP_HELP_SHORT };
 
 static struct opt opts[] = {
 	[OP_P] = { 'p', "preprocess", 0 },
@@ -70,6 +73,8 @@ static struct opt opts[] = {
 	[OP_S] = { 'S', "stdout", 0 },
 	[OP_O] = { 'o', "ofile", OPT_ARG },
 	[OP_M] = { 'M', "features-file", OPT_ARG },
+	[OP_KF] = { 0, "kernel-features", OPT_ARG },
+	[OP_PF] = { 0, "policy-features", OPT_ARG },
 	[OP_MEM] = { 0, "dfa-memory", OPT_ARG },
 	[OP_OPT] = { 'O', "Optimize", OPT_ARG },
 	[OP_HELP_SHORT] = { 'h', NULL, 0 },
@@ -80,10 +85,10 @@ static struct {
 	const char **dirs;
 	int ndirs;
 	bool rule_exprs;	/* -D rule-exprs */
-	uint32_t version;	/* the records' header, from the features */
 	size_t dfa_mem;		/* --dfa-memory, in bytes */
 	unsigned dfa_flags, pack_flags;	/* -O */
 	bool bad_opt;		/* an -O refused: exit 1 once parsed */
+	const char *kernel_features, *policy_features;	/* -M and the others */
 	struct buf out;		/* -o: every file's records; -S: one file's */
 } TT;
 
@@ -139,6 +144,12 @@ static void option(struct opt *o, void *arg)
 			n--;
 		TT.dirs[TT.ndirs++] = xstrndup(o->arg, n);
 	}
+	/* the features files, the last given for each part winning, as
+	 * apparmor_parser takes them */
+	if (o == &opts[OP_M] || o == &opts[OP_KF])
+		TT.kernel_features = o->arg;
+	if (o == &opts[OP_M] || o == &opts[OP_PF])
+		TT.policy_features = o->arg;
 	if (o == &opts[OP_OPT])
 		optimize(o->arg);
 	if (o == &opts[OP_MEM])
@@ -189,7 +200,10 @@ static int one_file(const char *file)
 	fflush(stdout);
 	/* -p stops after the parse, as the anchor's does */
 	if (!rc && !opts[OP_P].seen) {
-		struct aa_emit_opts eo = { TT.version, TT.rule_exprs ? stderr : NULL, TT.dfa_mem, TT.dfa_flags,
+		/* ENCODE_VERSION: the kernel's ABI; above 5, parser ABI 2 and
+		 * policy version 2 */
+		uint32_t version = aa_kf.abi > 5 ? aa_kf.abi | 2 << 12 | 2 << 20 : aa_kf.abi;
+		struct aa_emit_opts eo = { version, TT.rule_exprs ? stderr : NULL, TT.dfa_mem, TT.dfa_flags,
 					   TT.pack_flags };
 		size_t mark = TT.out.len;
 
@@ -253,42 +267,34 @@ static int operand(const char *path)
 }
 
 /* What a compile needs: a way out (loading is not done yet) and the
- * kernel features, which must be those aa-compile writes for so far
- * (Debian 12's, Linux 6.1).  0, or after a message 2. */
+ * kernel features (-M, or --kernel-features with --policy-features),
+ * those aa-compile cannot write for yet refused by name.  0, or after a
+ * message 2. */
 static int compile_setup(void)
 {
-	static const struct {
-		const char *path;
-		bool want;
-	} need[] = {
-		{ "policy/versions/v7", true }, { "network_v8", true }, { "network/af_unix", false },
-		{ "dbus", false }, { "mount", true }, { "signal", true }, { "ptrace", true },
-		{ "domain/stack", true }, { "file", true },
-	};
-	struct aa_features f;
-	int rc = 0;
+	const char *kf = TT.kernel_features, *no;
 
 	if (!opts[OP_Q].seen && !opts[OP_S].seen && !opts[OP_O].seen) {
 		warn("%s", "loading profiles into the kernel is not implemented yet: give -Q, -S or -o");
 		return 2;
 	}
-	if (!opts[OP_M].seen) {
+	if (!kf) {
 		warn("%s", "no kernel features: give -M FILE (reading the running kernel's is not "
 			   "implemented yet)");
 		return 2;
 	}
-	if (aa_features_read(opts[OP_M].arg, &f) < 0)
+	if (!TT.policy_features) {
+		warn("%s", "--kernel-features needs --policy-features (or -M for both): reading "
+			   "/etc/apparmor/parser.conf is not implemented yet");
 		return 2;
-	for (size_t i = 0; i < ARRAY_SIZE(need); i++)
-		if (aa_features_has(&f, need[i].path) != need[i].want) {
-			warn("%s: compiling for kernel features %s %s is not implemented yet", opts[OP_M].arg,
-			     need[i].want ? "without" : "with", need[i].path);
-			rc = 2;
-		}
-	aa_features_free(&f);
-	/* ENCODE_VERSION: ABI 7, parser ABI 2, policy version 2 */
-	TT.version = 7 | 2 << 12 | 2 << 20;
-	return rc;
+	}
+	if (aa_features_kernel(kf) < 0 || aa_features_pin(TT.policy_features) < 0)
+		return 2;
+	if ((no = aa_features_policy(NULL))) {
+		warn("%s: compiling for kernel features with %s is not implemented yet", kf, no);
+		return 2;
+	}
+	return 0;
 }
 
 int aa_compile_main(int argc, char **argv)

@@ -53,6 +53,11 @@ struct aa_lex *aa_lex_open(const char *file, const struct aa_lex_opts *o);
 /* The next token: 0, or -1 after a located message (the scan is over). */
 int aa_lex_next(struct aa_lex *lx, struct aa_token *tok);
 void aa_lex_close(struct aa_lex *lx);
+/* An abi rule's features file (<NAME> on the include path, "NAME" as it
+ * is), found as apparmor_parser finds it: 0 and its text in *text (NULL
+ * when the include cache has it: a second abi of one file), or -1 after a
+ * message located at the rule's name. */
+int aa_lex_abi(struct aa_lex *lx, const char *name, bool search, char **text);
 /* A condition of a rule as read: NAME=VALUE, NAME=(VALUES), NAME in
  * (VALUES), or a NAME alone (no values, not eq).  A rule's list is kept in
  * the order apparmor_parser's grammar builds it: the last written first. */
@@ -248,6 +253,7 @@ struct aa_policy {
 	int nalias;
 	bool aliases_sorted;
 	size_t expanded_bytes;	/* of every variable's expanded values */
+	char *abi;		/* the text of the features its first abi rule names */
 };
 
 /* emit.c: prof and its children resolved, their DFAs built and their
@@ -262,15 +268,41 @@ struct aa_emit_opts {
 };
 int aa_emit(struct aa_policy *pol, struct aa_profile *prof, const struct aa_emit_opts *o, struct buf *out);
 
-/* features.c: a kernel features file: the paths of its names and words
- * (policy/versions/v7, network_v8, domain/stack, ...). */
-struct aa_features {
-	char **names;
-	int n;
+/* features.c: what a kernel features file says aa-compile writes for:
+ * the ABI in each record's header (5, 6 or 7), the old network table
+ * ("network") or network v8 rules, unix rules (network/af_unix), mount,
+ * dbus, signal, ptrace rules, stacked change_profile targets, xattr
+ * attachment (with out-of-band transitions), diff-encoded DFAs.  aa_kf
+ * holds those of the -M file read (until then Debian 12's 6.1 kernel's). */
+struct aa_kfeat {
+	uint8_t abi;
+	bool network, netv8, af_unix, mount, dbus, signal, ptrace, stack, xattr, oob, diff_encode;
+	uint64_t caps;		/* the capabilities the kernel has, by number */
+	char *cap_names[64];	/* those apparmor_parser does not know, named */
 };
-int aa_features_read(const char *file, struct aa_features *f);
-bool aa_features_has(const struct aa_features *f, const char *path);
-void aa_features_free(struct aa_features *f);
+extern struct aa_kfeat aa_kf;
+/* A features file's bound (bytes). */
+#define AA_FEATURES_MAX (1 << 20)
+/* The features of the kernel compiled for (-M, --kernel-features) and
+ * those policy is pinned to when it declares none (-M,
+ * --policy-features): 0, or -1 after a message. */
+int aa_features_kernel(const char *file);
+int aa_features_pin(const char *file);
+/* aa_kf for a file's profiles, once its preamble is read: as
+ * apparmor_parser 3.0.8 sets it, the kernel's features and the policy's
+ * (its first abi rule's, abi NULL: the pinned ones) both needed for a
+ * class of rules; the ABI, out-of-band transitions, diff encoding and the
+ * capabilities the kernel has from the kernel's alone.  Without kernel
+ * features read (-p), nothing changes.  NULL, or the name of a feature
+ * they have that aa-compile does not write for yet. */
+const char *aa_features_policy(const char *abi);
+/* A profile's xattr conditions, NULL for a kernel that cannot use them. */
+static inline const struct aa_cond *aa_xattrs(const struct aa_profile *prof)
+{
+	return aa_kf.xattr && aa_kf.oob ? prof->xattrs : NULL;
+}
+/* Does the features text have PATH (names by "/"), as libapparmor finds it. */
+bool aa_features_has(const char *text, const char *path);
 
 /* parse.c: the tokens of lx read to its end by parser_yacc.y's grammar
  * into pol: 0, or -1 after a located message at the first token it
@@ -327,12 +359,16 @@ int aa_rule_out(struct aa_rules_out *out, const char *const *parts, int n, bool 
 		uint32_t audit, const struct srcloc *at);
 
 /* rule-policy.c: the policy DB's rules of a profile, as apparmor_parser
- * 3.0.8 makes them for Debian's 6.1 kernel features (parser_regex.c's
+ * 3.0.8 makes them for the kernel features of aa_kf (parser_regex.c's
  * process_profile_policydb): its class rules in order, the network table,
  * then the "mediates" rules. */
 int aa_policydb_rules(struct aa_profile *prof, struct aa_rules_out *out);
 /* A capability's number (its bit), or -1 for a name apparmor has not. */
 int aa_cap_index(const char *name);
+/* The capability a rule naming cap c gets: c, or for one the kernel has
+ * not that apparmor_parser maps back (perfmon, bpf, checkpoint_restore)
+ * sys_admin. */
+int aa_cap_backmap(int c);
 /* d's entry names ("." and ".." aside) in strcmp order, the order
  * apparmor's alphasort gives in the C locale: how many, or -1 (names
  * NULL) when there are more than max. */

@@ -32,6 +32,12 @@ static void put_u32(struct buf *b, const char *name, uint32_t v)
 	buf_put_u32le(b, v);
 }
 
+static void put_u16(struct buf *b, uint16_t v)
+{
+	buf_put_u8(b, T_U16);
+	buf_put_u16le(b, v);
+}
+
 static void put_u64(struct buf *b, uint64_t v)
 {
 	buf_put_u8(b, T_U64);
@@ -229,7 +235,7 @@ static void record(struct buf *b, const struct aa_profile *prof, const struct df
 		put_u32(b, NULL, (uint32_t)(caps[i] >> 32));
 	put_u32(b, NULL, 0);
 	buf_put_u8(b, T_STRUCTEND);
-	if (prof->xattrs) {
+	if (aa_xattrs(prof)) {
 		uint16_t n = 0;
 
 		for (const struct aa_cond *c = prof->xattrs; c; c = c->next)
@@ -249,6 +255,19 @@ static void record(struct buf *b, const struct aa_profile *prof, const struct df
 			put_u64(b, prof->rlim[i]);
 		buf_put_u8(b, T_ARRAYEND);
 		buf_put_u8(b, T_STRUCTEND);
+	}
+	if (prof->net && aa_kf.network && !aa_kf.netv8) {
+		/* the old network table: a family's allowed types, those
+		 * audited, those denied quietly (16 bits of each) */
+		put_array(b, "net_allowed_af", AA_AF_MAX);
+		for (int af = 0; af < AA_AF_MAX; af++) {
+			uint32_t ok = (*prof->net)[0][af] & ~(*prof->net)[2][af];
+
+			put_u16(b, (uint16_t)ok);
+			put_u16(b, (uint16_t)(ok & (*prof->net)[1][af]));
+			put_u16(b, (uint16_t)((*prof->net)[2][af] & (*prof->net)[3][af]));
+		}
+		buf_put_u8(b, T_ARRAYEND);
 	}
 	if (d->policy.len) {
 		put_struct(b, "policydb");

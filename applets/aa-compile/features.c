@@ -1,9 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-/* features.c: a kernel features file (apparmor_parser's -M, the format
- * aa-features-abi writes: NAME { ... } nested, words inside) read into the
- * set of NAMEs and words by their path (policy/versions/v7, network_v8,
- * domain/stack...).  aa-compile uses it to pick what it writes: the ABI
- * version in each record's header and the classes of the policy DB. */
+/* features.c: a kernel features file (apparmor_parser's -M, the text
+ * aa-features-abi writes: NAME { ... } nested, words inside) and what it
+ * says aa-compile should write: the ABI version in each record's header,
+ * the classes of the policy DB, the old network table, xattr attachment.
+ *
+ * A feature is looked up as libapparmor 3.0.8 looks it up, by walking the
+ * text rather than by parsing it, because files users have are not always
+ * well formed (Debian's own abi/kernel-5.4-vanilla has a stray "}") and
+ * what the anchor makes of them is what a script expects: at the top level
+ * a name is searched from the text's start; a name below it from just
+ * after the "{" its parent ended at.  The search matches the name's
+ * characters one after another outside any nested braces, a mismatch
+ * starting the name over from the next character (so "aab" is not found
+ * in "aaab"); the match must be followed by a brace, a space or the end;
+ * a "}" closing more than was opened, or a byte over 0x7f, ends the search
+ * not found.  So after a stray "}" no later top-level name is seen. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -12,107 +24,174 @@
 
 #include "aa.h"
 
-enum { MAX_FEATURES = 1 << 20, MAX_DEPTH = 16 };
+/* Debian 12's 6.1 kernel, what aa-compile wrote for before -M was read. */
+struct aa_kfeat aa_kf = {
+	.abi = 7, .netv8 = true, .mount = true, .signal = true, .ptrace = true, .stack = true,
+	.xattr = true, .oob = true, .caps = (1ull << 41) - 1,
+};
 
-static bool sep(char c)
+/* One name (n bytes) from *s on; at top level or just inside a "{". */
+static bool walk_one(const char **s, const char *name, size_t n, bool top)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+	const char *c = *s;
+	unsigned depth = 0;
+	size_t i = 0;
+
+	if (!top) {
+		if (*c != '{')
+			return false;
+		c++;
+	}
+	for (; *c && i < n; c++) {
+		if ((unsigned char)*c > 0x7f)
+			return false;
+		if (*c == '{') {
+			depth++;
+		} else if (*c == '}') {
+			if (!depth)
+				return false;
+			depth--;
+		}
+		i = !depth && *c == name[i] ? i + 1 : 0;
+	}
+	if (i != n || !(*c == '{' || *c == '}' || !*c || isspace((unsigned char)*c)))
+		return false;
+	while (*c && *c != '{' && *c != '}') {
+		if ((unsigned char)*c > 0x7f)
+			return false;
+		c++;
+	}
+	*s = c;
+	return true;
 }
 
-int aa_features_read(const char *file, struct aa_features *f)
+/* Where PATH's walk ends (at a brace or the end), or NULL. */
+static const char *lookup(const char *text, const char *path)
 {
-	struct buf path = BUF_INIT(0);
-	char *text = NULL;
-	size_t len;
-	size_t depth_at[MAX_DEPTH];
-	int fd, depth = 0, rc = -1;
-	const char *s, *end;
+	const char *s = text;
+	bool top = true;
 
-	*f = (struct aa_features){ 0 };
-	fd = open(file, O_RDONLY | O_CLOEXEC);
+	if (!*path || *path == '/')
+		return NULL;
+	while (*path) {
+		size_t n = strcspn(path, "/");
+
+		if (n) {
+			if (!walk_one(&s, path, n, top))
+				return NULL;
+			top = false;
+		}
+		path += n + (path[n] == '/');
+	}
+	return top ? NULL : s;
+}
+
+bool aa_features_has(const char *text, const char *path)
+{
+	return lookup(text, path) != NULL;
+}
+
+/* The capabilities a features file names (caps/mask: names by their
+ * numbers, from 0, up to 64).  The kernel's (file given): those
+ * apparmor_parser knows at the same number are the kernel's, one it knows
+ * at another number is ignored, said.  A name it does not know is a
+ * capability at its number from then on (the kernel's, in the kernel's
+ * file; the first name at a number kept). */
+static void cap_names(const char *file, const char *text)
+{
+	const char *s = lookup(text, "caps/mask");
+	int n = 0;
+
+	if (!s || *s++ != '{')
+		return;
+	for (;;) {
+		size_t len;
+		int known;
+		char *name;
+
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!*s || *s == '{' || *s == '}' || n == 64)
+			return;
+		for (len = 0; s[len] && s[len] != '{' && s[len] != '}' && !isspace((unsigned char)s[len]); len++)
+			;
+		name = xstrndup(s, len);
+		known = aa_cap_index(name);
+		if (known < 0 && !aa_kf.cap_names[n]) {
+			aa_kf.cap_names[n] = name;
+			name = NULL;
+			known = n;
+		}
+		if (file && known == n)
+			aa_kf.caps |= 1ull << n;
+		else if (file && known >= 0)
+			warn("%s: feature capability '%s:%d' does not equal expected %d. Ignoring ...", file, name,
+			     n, known);
+		free(name);
+		s += len;
+		n++;
+	}
+}
+
+static char *kernel_text, *pinned_text;
+
+static char *load(const char *file)
+{
+	char *text;
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+
 	if (fd < 0) {
 		warn("%s: %s", file, strerror(errno));
-		return -1;
+		return NULL;
 	}
-	text = read_fd_max(fd, MAX_FEATURES, &len);
+	text = read_fd_max(fd, AA_FEATURES_MAX, NULL);
 	close(fd);
-	if (!text) {
-		warn("%s: unreadable, or over %d bytes", file, MAX_FEATURES);
-		goto out;
-	}
-	s = text;
-	end = s + len;
-	while (s < end) {
-		const char *w = s;
-		size_t n, keep = path.len;
-
-		if (sep(*s)) {
-			s++;
-			continue;
-		}
-		if (*s == '}') {
-			if (!depth) {
-				warn("%s: a } without its {", file);
-				goto out;
-			}
-			path.len = depth_at[--depth];
-			s++;
-			continue;
-		}
-		while (s < end && !sep(*s) && *s != '{' && *s != '}')
-			s++;
-		if (!(n = (size_t)(s - w))) {
-			warn("%s: a { without a name", file);
-			goto out;
-		}
-		while (s < end && sep(*s))
-			s++;
-		if (path.len)
-			buf_put_u8(&path, '/');
-		buf_put(&path, w, n);
-		if (f->n == 4096) {
-			warn("%s: over 4096 names", file);
-			goto out;
-		}
-		f->names = xrealloc(f->names, (size_t)(f->n + 1) * sizeof(*f->names));
-		f->names[f->n++] = xstrndup((const char *)path.p, path.len);
-		/* NAME { opens a directory; another word is a value in this one */
-		if (s < end && *s == '{') {
-			if (depth == MAX_DEPTH) {
-				warn("%s: nested over %d deep", file, MAX_DEPTH);
-				goto out;
-			}
-			depth_at[depth++] = keep;
-			s++;
-		} else {
-			path.len = keep;
-		}
-	}
-	if (depth) {
-		warn("%s: a { without its }", file);
-		goto out;
-	}
-	rc = 0;
-out:
-	free(text);
-	buf_free(&path);
-	if (rc)
-		aa_features_free(f);
-	return rc;
+	if (!text)
+		warn("%s: unreadable, or over %d bytes", file, AA_FEATURES_MAX);
+	return text;
 }
 
-bool aa_features_has(const struct aa_features *f, const char *path)
+int aa_features_kernel(const char *file)
 {
-	for (int i = 0; i < f->n; i++)
-		if (!strcmp(f->names[i], path))
-			return true;
-	return false;
+	free(kernel_text);
+	if (!(kernel_text = load(file)))
+		return -1;
+	aa_kf.caps = 0;
+	cap_names(file, kernel_text);
+	return 0;
 }
 
-void aa_features_free(struct aa_features *f)
+int aa_features_pin(const char *file)
 {
-	for (int i = 0; i < f->n; i++)
-		free(f->names[i]);
-	free(f->names);
-	*f = (struct aa_features){ 0 };
+	free(pinned_text);
+	return (pinned_text = load(file)) ? 0 : -1;
+}
+
+const char *aa_features_policy(const char *abi)
+{
+	static char no[64];
+	const char *k = kernel_text, *p = abi ? abi : pinned_text;
+
+	if (!k)
+		return NULL;
+	if (!p)
+		p = k;
+#define BOTH(path) (aa_features_has(k, path) && aa_features_has(p, path))
+	aa_kf.abi = aa_features_has(k, "policy/versions/v7") ? 7 : aa_features_has(k, "policy/versions/v6") ? 6 : 5;
+	aa_kf.network = BOTH("network");
+	aa_kf.netv8 = BOTH("network_v8");
+	aa_kf.af_unix = BOTH("network/af_unix");
+	aa_kf.mount = BOTH("mount");
+	aa_kf.dbus = BOTH("dbus");
+	aa_kf.signal = BOTH("signal");
+	aa_kf.ptrace = BOTH("ptrace");
+	aa_kf.stack = BOTH("domain/stack");
+	aa_kf.xattr = BOTH("domain/attach_conditions/xattr");
+	aa_kf.oob = aa_features_has(k, "policy/outofband");
+	aa_kf.diff_encode = aa_features_has(k, "policy/diff_encode");
+#undef BOTH
+	cap_names(NULL, p);
+	snprintf(no, sizeof(no), "%s%s%s", aa_kf.af_unix ? ", network/af_unix" : "", aa_kf.dbus ? ", dbus" : "",
+		 aa_kf.diff_encode ? ", policy/diff_encode" : "");
+	return *no ? no + 2 : NULL;
 }

@@ -533,6 +533,44 @@ skip:
 	return 0;
 }
 
+int aa_lex_abi(struct aa_lex *lx, const char *name, bool search, char **text)
+{
+	char *full = NULL;
+	int fd = -1, rc = 0;
+	struct stat st;
+
+	*text = NULL;
+	if (search) {
+		for (int i = 0; i < lx->o->ndirs && fd < 0; i++) {
+			char *p = xasprintf("%s/%s", lx->o->dirs[i], name);
+
+			if (cached(lx, p)) {
+				free(p);
+				return 0;
+			}
+			fd = root_open(p, O_RDONLY | O_CLOEXEC, 0);
+			if (fd >= 0) {
+				cache(lx, p);
+				full = p;
+			} else {
+				free(p);
+			}
+		}
+	} else {
+		/* as it is: no include cache */
+		fd = root_open(name, O_RDONLY | O_CLOEXEC, 0);
+	}
+	if (fd < 0)
+		return fail(lx, "Could not open '%s'", name);
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+		rc = fail(lx, "failed to find features abi '%s'", name);
+	else if (!(*text = read_fd_max(fd, AA_FEATURES_MAX, NULL)))
+		rc = fail(lx, "features abi '%s': unreadable, or over 1 MiB", name);
+	close(fd);
+	free(full);
+	return rc;
+}
+
 /* ---- escapes (processid) ---- */
 
 /* One escape after the backslash at *p (n bytes left): its character, or

@@ -627,6 +627,7 @@ static void profile_free(struct aa_profile *prof)
 
 void aa_policy_free(struct aa_policy *pol)
 {
+	free(pol->abi);
 	profile_free(pol->profiles);
 	for (int i = 0; i < pol->nvars; i++) {
 		for (int k = 0; k < 2; k++) {
@@ -1027,7 +1028,17 @@ int aa_cap_index(const char *name)
 	for (int i = 0; i < (int)ARRAY_SIZE(caps); i++)
 		if (!strcmp(name, caps[i]))
 			return i;
+	for (int i = 0; i < 64; i++)
+		if (aa_kf.cap_names[i] && !strcmp(name, aa_kf.cap_names[i]))
+			return i;
 	return -1;
+}
+
+int aa_cap_backmap(int c)
+{
+	enum { SYS_ADMIN = 21, PERFMON = 38, CHECKPOINT_RESTORE = 40 };
+
+	return c >= PERFMON && c <= CHECKPOINT_RESTORE && !(aa_kf.caps >> c & 1) ? SYS_ADMIN : c;
 }
 
 /* Address families and socket types a network rule names, as its
@@ -1305,10 +1316,25 @@ static void owner_mask(struct aa_entry *e, int owner)
 static int rule(struct p *p)
 {
 	if (kw(p, "abi")) {
+		char *text;
+
 		if (next(p) < 0)
 			return -1;
 		if (!is(p, AT_ID) && !is(p, AT_VALUE))
 			return bad(p, "an abi name");
+		/* the file must be there wherever the rule is; the first of
+		 * the preamble's are the file's policy features */
+		if (is(p, AT_ID) && !strcmp(p->t.text, "kernel")) {
+			diag(&p->t.loc, "%s", "abi <kernel>: reading the running kernel's features is not "
+				"implemented yet");
+			return -1;
+		}
+		if (aa_lex_abi(p->lx, p->t.text, is(p, AT_ID), &text) < 0)
+			return -1;
+		if (text && !p->prof && !p->pol->abi)
+			p->pol->abi = text;
+		else
+			free(text);
 		return next(p) < 0 ? -1 : end(p);
 	}
 	if (is(p, AT_CARET) || is(p, AT_HAT) || is(p, AT_PROFILE)) {
@@ -1513,7 +1539,7 @@ static int rule(struct p *p)
 				diag(&p->t.loc, "Invalid capability %s.", p->t.text);
 				return -1;
 			}
-			set |= 1ull << c;
+			set |= 1ull << aa_cap_backmap(c);
 			if (next(p) < 0)
 				return -1;
 		}
@@ -1669,6 +1695,8 @@ out:
 /* list: preamble profilelist */
 static int list(struct p *p)
 {
+	const char *no;
+
 	/* preamble: alias, variables, abi */
 	for (;;) {
 		if (kw(p, "alias") || kw(p, "rewrite")) {
@@ -1700,6 +1728,11 @@ static int list(struct p *p)
 		} else {
 			break;
 		}
+	}
+	/* the features this file's profiles are compiled for */
+	if ((no = aa_features_policy(p->pol->abi))) {
+		diag(&p->t.loc, "compiling for kernel features with %s is not implemented yet", no);
+		return -1;
 	}
 	/* profilelist: ([profile | hat] profile_base)* */
 	while (!is(p, AT_EOF)) {

@@ -79,8 +79,10 @@ int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out)
 						 &prof->loc);
 		}
 		/* each xattr condition (last written first): a NUL, then its
-		 * value (any, "**", without one), after an out-of-band step */
-		for (const struct aa_cond *c = prof->xattrs; !rc && c; c = c->next) {
+		 * value (any, "**", without one), after an out-of-band step;
+		 * none for a kernel without both (the conditions ignored, the
+		 * DFA made all the same) */
+		for (const struct aa_cond *c = aa_xattrs(prof); !rc && c; c = c->next) {
 			buf_reset(&re);
 			buf_put_str(&re, "\\x00");
 			if (aa_glob_add(c->eq && c->n ? c->v[0] : "**", AA_GLOB_NULL, &re, &first, out, &c->loc) < 0 ||
@@ -97,6 +99,35 @@ int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out)
 	free(name);
 	buf_free(&re);
 	return rc;
+}
+
+/* A change_profile target for a kernel that does not stack: parse_label
+ * on its expression, a stacked target refused; its namespace and name cut
+ * apart in place (v[0], v[1]) or its name alone.  How many parts, or -1. */
+static int label_parts(char *re, const char **v, const struct srcloc *at)
+{
+	char *end;
+
+	if (*re == '&') {
+		diag(at, "The current kernel does not support stacking of named transitions: %s", re);
+		return -1;
+	}
+	if (*re != ':') {
+		v[0] = re;
+		return 1;
+	}
+	if (!(end = strchr(re + 1, ':'))) {
+		diag(at, "Namespace not terminated: %s", re);
+		return -1;
+	}
+	if (end == re + 1 || !end[1 + 2 * !strncmp(end + 1, "//", 2)]) {
+		diag(at, "%s: %s", end == re + 1 ? "Empty namespace" : "Empty named transition profile name", re);
+		return -1;
+	}
+	*end = 0;
+	v[0] = re + 1;
+	v[1] = end + 1 + 2 * !strncmp(end + 1, "//", 2);
+	return 2;
 }
 
 /* process_dfa_entry */
@@ -144,21 +175,25 @@ static int entry(struct aa_entry *e, struct aa_rules_out *out)
 			goto out;
 	}
 	if (cp) {
-		/* the exec condition, or any exec; the kernel stacks (the
-		 * features say so): the target whole */
-		const char *any = "/[^/\\x00][^\\x00]*";
+		/* the exec condition, or any exec; then the target: whole where
+		 * the kernel stacks, else its namespace and name as two parts */
+		const char *any = "/[^/\\x00][^\\x00]*", *v[3] = { any, (char *)re.p, NULL };
 		uint32_t onexec = AA_ONEXEC;
+		int n = 1;
+
+		if (!aa_kf.stack && (n = label_parts((char *)re.p, v + 1, &e->loc)) < 0)
+			goto out;
 
 		if (e->link) {
 			if (aa_glob_out(e->link, AA_GLOB_DEFAULT, &lre, &first, out, &e->loc) < 0)
 				goto out;
-			any = (const char *)lre.p;
+			v[0] = any = (const char *)lre.p;
 		}
-		if (aa_rule_out(out, (const char *[]){ (char *)re.p }, 1, e->deny, AA_CHANGE_PROFILE | onexec, 0, &e->loc) < 0 ||
-		    aa_rule_out(out, (const char *[]){ any }, 1, e->deny, onexec, 0, &e->loc) < 0)
+		if (aa_rule_out(out, v + 1, n, e->deny, AA_CHANGE_PROFILE | onexec, 0, &e->loc) < 0 ||
+		    aa_rule_out(out, &any, 1, e->deny, onexec, 0, &e->loc) < 0)
 			goto out;
 		onexec |= e->mode & (AA_BOTH(AA_EXEC) | AA_BOTH(AA_UNSAFE));
-		if (aa_rule_out(out, (const char *[]){ any, (char *)re.p }, 2, e->deny, onexec, 0, &e->loc) < 0)
+		if (aa_rule_out(out, v, n + 1, e->deny, onexec, 0, &e->loc) < 0)
 			goto out;
 	}
 	rc = 0;

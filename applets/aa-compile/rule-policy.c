@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 /* rule-policy.c: a profile's policy DB rules as apparmor_parser 3.0.8
- * makes them for Debian's 6.1 kernel features (process_profile_policydb
- * and the rule classes' gen_policy_re): its class rules in the order read,
- * then the network table (network v8), then a "mediates" rule for each
- * class the kernel mediates.  With those features: signal and ptrace rules
- * are made; dbus rules none (the kernel has no dbus mediation); unix rules
- * are lowered to the network table (no af_unix mediation), their deny
- * rules dropped as the anchor drops them; mount rules as mount.cc makes
- * them. */
+ * makes them (process_profile_policydb and the rule classes'
+ * gen_policy_re) for the kernel features of aa_kf: its class rules in the
+ * order read, then the network v8 rules from its network table, then a
+ * "mediates" rule for each class the kernel mediates.  Signal, ptrace and
+ * mount rules are made where the features have them; dbus rules none (not
+ * written for yet); unix rules are lowered to the network table (no
+ * af_unix mediation), their deny rules dropped as the anchor drops them.
+ * A kernel without network v8 gets the table in the record (emit.c) or,
+ * without "network" either, no network rules. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,17 +232,24 @@ static int af_rules(struct aa_rules_out *out, int af, uint32_t types, uint32_t a
 
 int aa_policydb_rules(struct aa_profile *prof, struct aa_rules_out *out)
 {
-	static const char *const mediates[] = { "\\d2", "\\d7", "\\d10", "\\d9", "\\d14" };
+	/* the classes the kernel is told the policy mediates, in order */
+	const struct {
+		bool has;
+		const char *re;
+	} mediates[] = {
+		{ aa_kf.abi > 5, "\\d2" }, { aa_kf.mount, "\\d7" },	 { aa_kf.signal, "\\d10" },
+		{ aa_kf.ptrace, "\\d9" },  { aa_kf.netv8, "\\d14" },
+	};
 
 	for (struct aa_rule *r = prof->rules; r; r = r->next) {
 		int rc = 0;
 
 		switch (r->kind) {
 		case AK_SIGNAL:
-			rc = signal_rule(r, out);
+			rc = aa_kf.signal ? signal_rule(r, out) : 0;
 			break;
 		case AK_PTRACE:
-			rc = ptrace_rule(r, out);
+			rc = aa_kf.ptrace ? ptrace_rule(r, out) : 0;
 			break;
 		case AK_UNIX:
 			/* downgrade_rule: allow rules into the network table */
@@ -255,7 +263,7 @@ int aa_policydb_rules(struct aa_profile *prof, struct aa_rules_out *out)
 			}
 			break;
 		case AK_MOUNT:
-			rc = mount_rule(r, out);
+			rc = aa_kf.mount ? mount_rule(r, out) : 0;
 			break;
 		default:
 			/* dbus: no rules for this kernel */
@@ -264,7 +272,7 @@ int aa_policydb_rules(struct aa_profile *prof, struct aa_rules_out *out)
 		if (rc < 0)
 			return -1;
 	}
-	for (int af = 0; prof->net && af < AA_AF_MAX; af++) {
+	for (int af = 0; aa_kf.netv8 && prof->net && af < AA_AF_MAX; af++) {
 		uint32_t *t[4] = { &(*prof->net)[0][af], &(*prof->net)[1][af], &(*prof->net)[2][af],
 				   &(*prof->net)[3][af] };
 
@@ -275,7 +283,7 @@ int aa_policydb_rules(struct aa_profile *prof, struct aa_rules_out *out)
 			return -1;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(mediates); i++)
-		if (aa_rule_out(out, &mediates[i], 1, false, AA_READ, 0, &prof->loc) < 0)
+		if (mediates[i].has && aa_rule_out(out, &mediates[i].re, 1, false, AA_READ, 0, &prof->loc) < 0)
 			return -1;
 	return 0;
 }
