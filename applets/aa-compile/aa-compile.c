@@ -268,11 +268,10 @@ static int operand(const char *path)
 
 /* What a compile needs: a way out (loading is not done yet) and the
  * kernel features (-M, or --kernel-features with --policy-features),
- * those aa-compile cannot write for yet refused by name.  0, or after a
- * message 2. */
+ * diff-encoded DFAs (not written yet) refused.  0, or after a message 2. */
 static int compile_setup(void)
 {
-	const char *kf = TT.kernel_features, *no;
+	const char *kf = TT.kernel_features;
 
 	if (!opts[OP_Q].seen && !opts[OP_S].seen && !opts[OP_O].seen) {
 		warn("%s", "loading profiles into the kernel is not implemented yet: give -Q, -S or -o");
@@ -290,8 +289,9 @@ static int compile_setup(void)
 	}
 	if (aa_features_kernel(kf) < 0 || aa_features_pin(TT.policy_features) < 0)
 		return 2;
-	if ((no = aa_features_policy(NULL))) {
-		warn("%s: compiling for kernel features with %s is not implemented yet", kf, no);
+	aa_features_policy(NULL);
+	if (aa_kf.diff_encode) {
+		warn("%s: compiling for kernel features with policy/diff_encode is not implemented yet", kf);
 		return 2;
 	}
 	return 0;

@@ -268,7 +268,7 @@ struct aa_emit_opts {
 };
 int aa_emit(struct aa_policy *pol, struct aa_profile *prof, const struct aa_emit_opts *o, struct buf *out);
 
-/* features.c: what a kernel features file says aa-compile writes for:
+/* features.c: what kernel features files say aa-compile writes for:
  * the ABI in each record's header (5, 6 or 7), the old network table
  * ("network") or network v8 rules, unix rules (network/af_unix), mount,
  * dbus, signal, ptrace rules, stacked change_profile targets, xattr
@@ -293,9 +293,8 @@ int aa_features_pin(const char *file);
  * (its first abi rule's, abi NULL: the pinned ones) both needed for a
  * class of rules; the ABI, out-of-band transitions, diff encoding and the
  * capabilities the kernel has from the kernel's alone.  Without kernel
- * features read (-p), nothing changes.  NULL, or the name of a feature
- * they have that aa-compile does not write for yet. */
-const char *aa_features_policy(const char *abi);
+ * features read (-p), nothing changes. */
+void aa_features_policy(const char *abi);
 /* A profile's xattr conditions, NULL for a kernel that cannot use them. */
 static inline const struct aa_cond *aa_xattrs(const struct aa_profile *prof)
 {

@@ -167,13 +167,12 @@ int aa_features_pin(const char *file)
 	return (pinned_text = load(file)) ? 0 : -1;
 }
 
-const char *aa_features_policy(const char *abi)
+void aa_features_policy(const char *abi)
 {
-	static char no[64];
 	const char *k = kernel_text, *p = abi ? abi : pinned_text;
 
 	if (!k)
-		return NULL;
+		return;
 	if (!p)
 		p = k;
 #define BOTH(path) (aa_features_has(k, path) && aa_features_has(p, path))
@@ -191,7 +190,4 @@ const char *aa_features_policy(const char *abi)
 	aa_kf.diff_encode = aa_features_has(k, "policy/diff_encode");
 #undef BOTH
 	cap_names(NULL, p);
-	snprintf(no, sizeof(no), "%s%s%s", aa_kf.af_unix ? ", network/af_unix" : "", aa_kf.dbus ? ", dbus" : "",
-		 aa_kf.diff_encode ? ", policy/diff_encode" : "");
-	return *no ? no + 2 : NULL;
 }

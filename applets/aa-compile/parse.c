@@ -1695,8 +1695,6 @@ out:
 /* list: preamble profilelist */
 static int list(struct p *p)
 {
-	const char *no;
-
 	/* preamble: alias, variables, abi */
 	for (;;) {
 		if (kw(p, "alias") || kw(p, "rewrite")) {
@@ -1730,10 +1728,7 @@ static int list(struct p *p)
 		}
 	}
 	/* the features this file's profiles are compiled for */
-	if ((no = aa_features_policy(p->pol->abi))) {
-		diag(&p->t.loc, "compiling for kernel features with %s is not implemented yet", no);
-		return -1;
-	}
+	aa_features_policy(p->pol->abi);
 	/* profilelist: ([profile | hat] profile_base)* */
 	while (!is(p, AT_EOF)) {
 		int kind = is(p, AT_PROFILE) ? 1 : is(p, AT_CARET) || is(p, AT_HAT) ? 2 : 0;

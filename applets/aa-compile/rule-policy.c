@@ -3,9 +3,9 @@
  * makes them (process_profile_policydb and the rule classes'
  * gen_policy_re) for the kernel features of aa_kf: its class rules in the
  * order read, then the network v8 rules from its network table, then a
- * "mediates" rule for each class the kernel mediates.  Signal, ptrace and
- * mount rules are made where the features have them; dbus rules none (not
- * written for yet); unix rules are lowered to the network table (no
+ * "mediates" rule for each class the kernel mediates.  Signal, ptrace,
+ * mount, dbus and unix rules are made where the features have them; unix
+ * rules are lowered to the network table besides (for a kernel without
  * af_unix mediation), their deny rules dropped as the anchor drops them.
  * A kernel without network v8 gets the table in the record (emit.c) or,
  * without "network" either, no network rules. */
@@ -16,8 +16,16 @@
 #include "aa.h"
 
 enum {
-	CLASS_MOUNT = 7, CLASS_PTRACE = 9, CLASS_SIGNAL = 10, CLASS_NETV8 = 14, CLASS_LABEL = 16,
-	P_SEND = 1 << 1, P_RECEIVE = 1 << 2,
+	CLASS_NET = 4, CLASS_MOUNT = 7, CLASS_PTRACE = 9, CLASS_SIGNAL = 10, CLASS_NETV8 = 14,
+	CLASS_LABEL = 16, CLASS_DBUS = 32,
+	P_SEND = 1 << 1, P_RECEIVE = 1 << 2, DBUS_EAVESDROP = 1 << 5, DBUS_BIND = 1 << 6,
+	NET_CREATE = 0x10, NET_SHUTDOWN = 0x20, NET_SETATTR = 0x100, NET_GETATTR = 0x200,
+	NET_ACCEPT = 0x100000, NET_BIND = 0x200000, NET_LISTEN = 0x400000,
+	NET_OPT = 0x1000000 | 0x2000000,	/* setopt, getopt */
+	NET_LOCAL = NET_CREATE | NET_SHUTDOWN | NET_SETATTR | NET_GETATTR | NET_BIND | NET_ACCEPT |
+		    NET_LISTEN | NET_OPT,
+	NET_PEER = AA_NET_VALID & (~NET_LOCAL | NET_ACCEPT),
+	CMD_ADDR = 1,	/* af_unix's command before the peer's address */
 };
 #define ANY "[^\\000]*"	/* default_match_pattern */
 
@@ -91,6 +99,176 @@ static int ptrace_rule(const struct aa_rule *r, struct aa_rules_out *out)
 		rc = -1;
 	else if (r->u.ptrace.perms)
 		rc = rule1(out, &b, r->deny, r->u.ptrace.perms, r->audit, &r->loc);
+	buf_free(&b);
+	return rc;
+}
+
+/* map_perms: network permissions as the policy DB packs them. */
+static uint32_t net_perms(uint32_t m)
+{
+	return (m & 0x7f) | (m & 0x300) << 6 | (m & 0x700000) >> 4 | (m & 0x3000000) >> 5;
+}
+
+/* dbus_rule::gen_policy_re: the bus after the class, then the name, the
+ * peer's label, the path, the interface and the member, each a part;
+ * bind on the first two, send and receive on all six, eavesdrop on the
+ * bus alone. */
+static int dbus_rule(const struct aa_rule *r, struct aa_rules_out *out)
+{
+	const struct aa_dbus *d = &r->u.dbus;
+	const char *globs[6] = { d->bus, d->name, d->label, d->path, d->interface, d->member };
+	static const struct {
+		uint32_t perms;
+		int parts;
+	} kinds[] = { { DBUS_BIND, 2 }, { P_SEND | P_RECEIVE, 6 }, { DBUS_EAVESDROP, 1 } };
+	struct buf re[6];
+	const char *v[6];
+	int first, rc = 0;
+
+	for (int i = 0; i < 6; i++) {
+		re[i] = (struct buf)BUF_INIT(0);
+		if (!i)
+			buf_printf(&re[i], "\\x%02x", CLASS_DBUS);
+		if (globs[i] && aa_glob_add(globs[i], AA_GLOB_DEFAULT, &re[i], &first, out, &r->loc) < 0)
+			rc = -1;
+		else if (!globs[i])
+			buf_put_str(&re[i], ANY);
+		buf_put_u8(&re[i], 0);
+		v[i] = (const char *)re[i].p;
+		if (re[i].err)
+			rc = -1;
+	}
+	for (size_t k = 0; !rc && k < ARRAY_SIZE(kinds); k++)
+		if (d->perms & kinds[k].perms)
+			rc = aa_rule_out(out, v, kinds[k].parts, r->deny, d->perms & kinds[k].perms,
+					 r->audit & kinds[k].perms, &r->loc);
+	for (int i = 0; i < 6; i++)
+		buf_free(&re[i]);
+	return rc;
+}
+
+/* A unix socket address (write_addr): any (none given), anonymous
+ * (none), an autobind one (auto), or an abstract one (@GLOB); then the
+ * separator. */
+static int unix_addr(struct buf *b, const char *addr, struct aa_rules_out *out, const struct srcloc *at)
+{
+	struct buf re = BUF_INIT(0);
+	int first, rc = 0;
+
+	if (!addr) {
+		buf_put_str(b, ".*");
+	} else if (!strcmp(addr, "none")) {
+		buf_put_str(b, "\\x01");
+	} else if (!strcmp(addr, "auto")) {
+		buf_put_str(b, "\\x00[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]");
+	} else if (aa_glob_out(addr + 1, AA_GLOB_NULL, &re, &first, out, at) < 0) {
+		rc = -1;
+	} else {
+		buf_put_str(b, "\\x00");
+		buf_put_str(b, (const char *)re.p);
+	}
+	buf_put_str(b, "\\x00");
+	buf_free(&re);
+	return rc;
+}
+
+/* A unix socket's label (write_label): its glob converted, or any. */
+static int unix_label(struct buf *b, const char *label, struct aa_rules_out *out, const struct srcloc *at)
+{
+	struct buf re = BUF_INIT(0);
+	int first, rc = 0;
+
+	if (!label)
+		buf_put_str(b, ANY);
+	else if (aa_glob_out(label, AA_GLOB_DEFAULT, &re, &first, out, at) < 0)
+		rc = -1;
+	else
+		buf_put_str(b, (const char *)re.p);
+	buf_free(&re);
+	return rc;
+}
+
+/* b and more as a rule, b kept. */
+static int rule_plus(struct aa_rules_out *out, const struct buf *b, const char *more, bool deny, uint32_t perms,
+		     uint32_t audit, const struct srcloc *at)
+{
+	struct buf t = BUF_INIT(0);
+	int rc;
+
+	buf_put(&t, b->p, b->len);
+	buf_put_str(&t, more);
+	rc = rule1(out, &t, deny, perms, audit, at);
+	buf_free(&t);
+	return rc;
+}
+
+/* unix_rule::gen_policy_re for a kernel with af_unix mediation: the
+ * family, type and protocol; create alone (no peer); bind to an
+ * autobind address (none given, or auto); the local address and label,
+ * its local permissions, listen and the socket options as commands; then
+ * the peer's address and label for the peer permissions. */
+static int unix_rule(const struct aa_rule *r, struct aa_rules_out *out)
+{
+	const struct aa_unix *u = &r->u.unix_;
+	const struct srcloc *at = &r->loc;
+	uint32_t mask = u->perms, audit = r->audit;
+	bool peer = u->peer_label || u->peer_addr;
+	struct buf b = BUF_INIT(0);
+	int rc = -1;
+
+	buf_printf(&b, "\\x%02x\\x00\\x01", aa_kf.netv8 ? CLASS_NETV8 : CLASS_NET);
+	if (u->type >= 0)
+		buf_printf(&b, "\\x%02x\\x%02x", u->type >> 8 & 0xff, u->type & 0xff);
+	else
+		buf_put_str(&b, "..");
+	buf_put_str(&b, "..");	/* any protocol */
+	if ((mask & NET_CREATE) && !peer) {
+		if (rule_plus(out, &b, "", r->deny, net_perms(NET_CREATE), net_perms(audit & NET_CREATE), at) < 0)
+			goto out;
+		mask &= ~(uint32_t)NET_CREATE;
+	}
+	if ((mask & NET_BIND) && (!u->addr || !strcmp(u->addr, "auto"))) {
+		struct buf t = BUF_INIT(0);
+
+		buf_put(&t, b.p, b.len);
+		buf_put_str(&t, "\\x00");
+		if (unix_label(&t, NULL, out, at) < 0 || buf_put_str(&t, "\\x00") < 0 ||
+		    rule1(out, &t, r->deny, net_perms(NET_BIND), net_perms(audit & NET_BIND), at) < 0) {
+			buf_free(&t);
+			goto out;
+		}
+		buf_free(&t);
+		if (u->addr)
+			mask &= ~(uint32_t)NET_BIND;
+	}
+	if (mask) {
+		uint32_t local = peer ? NET_ACCEPT : NET_LOCAL & ~(NET_LISTEN | NET_OPT);
+
+		if (unix_addr(&b, u->addr, out, at) < 0 || unix_label(&b, NULL, out, at) < 0)
+			goto out;
+		buf_put_str(&b, "\\x00");
+		if ((mask & local) &&
+		    rule_plus(out, &b, "", r->deny, net_perms(mask & local), net_perms(audit & local), at) < 0)
+			goto out;
+		/* listen and the options: commands 2 and 4, any value */
+		if ((mask & NET_LISTEN) && !peer &&
+		    rule_plus(out, &b, "\\x02..", r->deny, net_perms(NET_LISTEN), net_perms(audit & NET_LISTEN),
+			      at) < 0)
+			goto out;
+		if ((mask & NET_OPT) && !peer &&
+		    rule_plus(out, &b, "\\x04..", r->deny, net_perms(mask & NET_OPT), net_perms(audit & NET_OPT),
+			      at) < 0)
+			goto out;
+		mask &= ~(uint32_t)NET_LOCAL | NET_ACCEPT;
+	}
+	if (mask & NET_PEER) {
+		buf_printf(&b, "\\x%02x", CMD_ADDR);
+		if (unix_addr(&b, u->peer_addr, out, at) < 0 || unix_label(&b, u->peer_label, out, at) < 0 ||
+		    rule1(out, &b, r->deny, net_perms(u->perms & NET_PEER), net_perms(audit), at) < 0)
+			goto out;
+	}
+	rc = 0;
+out:
 	buf_free(&b);
 	return rc;
 }
@@ -193,11 +371,6 @@ static int mount_rule(const struct aa_rule *r, struct aa_rules_out *out)
 	return rc ? -1 : 0;
 }
 
-/* map_perms: network permissions as the policy DB packs them. */
-static uint32_t net_perms(uint32_t m)
-{
-	return (m & 0x7f) | (m & 0x300) << 6 | (m & 0x700000) >> 4 | (m & 0x3000000) >> 5;
-}
 
 /* gen_net_rule: family, then the type (a mask over 0xffff: any type). */
 static int net_rule(struct aa_rules_out *out, int af, uint32_t type, bool audit, bool deny,
@@ -237,8 +410,11 @@ int aa_policydb_rules(struct aa_profile *prof, struct aa_rules_out *out)
 		bool has;
 		const char *re;
 	} mediates[] = {
-		{ aa_kf.abi > 5, "\\d2" }, { aa_kf.mount, "\\d7" },	 { aa_kf.signal, "\\d10" },
-		{ aa_kf.ptrace, "\\d9" },  { aa_kf.netv8, "\\d14" },
+		{ aa_kf.abi > 5, "\\d2" }, { aa_kf.mount, "\\d7" },	  { aa_kf.dbus, "\\d32" },
+		{ aa_kf.signal, "\\d10" }, { aa_kf.ptrace, "\\d9" },	  { aa_kf.netv8, "\\d14" },
+		/* the anchor's af_unix pair, the second its CLASS_SUB_STR as
+		 * written: '4', NUL, '1' */
+		{ aa_kf.af_unix, "\\d4" }, { aa_kf.af_unix, "4\\0001" },
 	};
 
 	for (struct aa_rule *r = prof->rules; r; r = r->next) {
@@ -261,12 +437,15 @@ int aa_policydb_rules(struct aa_profile *prof, struct aa_rules_out *out)
 				if (r->audit)
 					(*prof->net)[1][1] |= mask;
 			}
+			rc = aa_kf.af_unix ? unix_rule(r, out) : 0;
 			break;
 		case AK_MOUNT:
 			rc = aa_kf.mount ? mount_rule(r, out) : 0;
 			break;
+		case AK_DBUS:
+			rc = aa_kf.dbus ? dbus_rule(r, out) : 0;
+			break;
 		default:
-			/* dbus: no rules for this kernel */
 			break;
 		}
 		if (rc < 0)
