@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Debian's 6.1 kernel loads the policy aa-compile writes for the corners
-# of tests/aa-compile/exprs (mount rules among them) and for every profile
+# of tests/aa-compile/exprs (mount rules among them; and for the features
+# of Debian's abi/kernel-5.4-vanilla and abi/3.0) and for every profile
 # Debian ships (compiled on the host: "vm-carry: aa-debian"): each file
 # written whole to .replace in one write, as libapparmor writes it.  The
 # corners are removed again; then every profile apparmor_parser -N names
@@ -29,6 +30,24 @@ while read -r name; do
 	printf '%s' "$name" > $A/.remove
 done < corners
 is "apparmor: the corners removed again" "0" sh -c "wc -l < $A/profiles"
+
+# the corners compiled for older kernels' features: the 6.1 kernel takes
+# ABI 5 records and policy DB rules of classes it does not mediate
+for a in kernel-5.4-vanilla 3.0; do
+	: > refused
+	n=0
+	for f in /vm/aa/corners-$a/*.bin; do
+		n=$((n + 1))
+		dd if="$f" of=$A/.replace bs=4M 2> err || echo "${f##*/}: $(tail -n 1 err)" >> refused
+	done
+	is "apparmor: every corner for abi/$a taken by .replace ($n files)" "" cat refused
+	is "apparmor: over 9 of them" "many" sh -c "[ $n -gt 9 ] && echo many"
+	sed 's/ ([a-z]*)$//; s,^\(:[^:]*:\)//,\1,' $A/profiles | grep -v // > corners
+	while read -r name; do
+		printf '%s' "$name" > $A/.remove
+	done < corners
+	is "apparmor: and removed again" "0" sh -c "wc -l < $A/profiles"
+done
 
 : > refused
 n=0
