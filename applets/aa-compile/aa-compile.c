@@ -5,8 +5,9 @@
  * builds (parse.c, rule-*.c), each profile resolved (resolve.c), its rules
  * made regular expressions (glob.c, rule-file.c, rule-policy.c), their
  * DFAs (lib/dfa) and its records (emit.c), for the kernel features of -M
- * (features.c).  -p writes a profile with its includes expanded as
- * apparmor_parser -p does.  Loading into the kernel is issue 23's. */
+ * or the running kernel's (features.c); added to, replacing or removed
+ * from the kernel's policy (kernel.c).  -p writes a profile with its
+ * includes expanded as apparmor_parser -p does; -N its profiles' names. */
 /* applet: aa-compile
  * summary: compile AppArmor profiles into the kernel's binary policy
  * usage: aa-compile [--root DIR] [OPTION]... PROFILE...
@@ -17,22 +18,32 @@
  * the search path (-I, then -b, default /etc/apparmor.d, under --root),
  * each file once a profile, the grammar's syntax and the rules' checks;
  * then compile them into the binary policy the kernel loads, for the
- * kernel features of -M, as apparmor_parser -Q -K -S -M writes it.
- * Loading it into the kernel is not implemented yet: -Q, -S or -o.  As
- * apparmor_parser (its name through argv[0]): the same options; those
- * aa-compile has not are refused.
+ * kernel features of -M (else the running kernel's), as apparmor_parser
+ * writes it, and add it to the kernel's policy (-a, the default), replace
+ * (-r) or remove (-R) profiles of the same names.  As apparmor_parser (its
+ * name through argv[0]): the same options; those aa-compile has not are
+ * refused (the policy cache is not written yet: no -W).
  *
+ *   -a, --add            add the profiles to the kernel's (none there yet)
+ *   -r, --replace        replace those of the same names (or add them)
+ *   -R, --remove         remove the kernel's profiles of these names
+ *   -N, --names          write the profiles' names, one a line
+ *   -q, --quiet          taken (aa-compile writes no warnings it could skip)
+ *   -T, --skip-read-cache  taken: no policy cache is read
  *   -p, --preprocess     write each profile with its includes expanded, as
  *                        apparmor_parser -p writes it (a directory: its
  *                        files in name order; none: standard input)
  *   -I, --Include DIR    add DIR to the include search path (before -b)
  *   -b, --base DIR       the base directory (default /etc/apparmor.d)
- *   -Q, --skip-kernel-load  do not load (needed: loading is not done yet)
+ *   -Q, --skip-kernel-load  compile only, load nothing
  *   -K, --skip-cache     taken: no policy cache is read or written
  *   -S, --stdout         write the binary policy to standard output
  *   -o, --ofile FILE     write it to FILE (whole, or not at all)
- *   -M, --features-file FILE  the kernel features to compile for, and
- *                        those of policy that declares none (abi)
+ *   -M, --features-file FILE  the kernel features to compile for (a file,
+ *                        or a directory as apparmorfs has them), and those
+ *                        of policy that declares none (abi); without it the
+ *                        running kernel's, and /etc/apparmor/parser.conf's
+ *                        policy-features
  *   --kernel-features FILE  the kernel features alone
  *   --policy-features FILE  the features of policy that declares none
  *   -D, --dump WHAT      rule-exprs: each glob and the rule made of it, to
@@ -53,6 +64,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "aa.h"
 #include "dfa/dfa.h"
@@ -60,7 +73,8 @@
 /* --dfa-memory's bounds, in MiB: the default is lib/dfa's 1 GiB */
 #define DFA_MEM_MAX_MIB	(1 << 20)
 
-enum { OP_P, OP_I, OP_B, OP_J, OP_D, OP_Q, OP_K, OP_S, OP_O, OP_M, OP_KF, OP_PF, OP_MEM, OP_OPT, OP_HELP_SHORT };
+enum { OP_P, OP_I, OP_B, OP_J, OP_D, OP_Q, OP_K, OP_S, OP_O, OP_M, OP_KF, OP_PF, OP_MEM, OP_OPT, OP_ADD, OP_REPL,
+       OP_REM, OP_NAMES, OP_QUIET, OP_SKIPREAD, OP_WRITE, OP_HELP_SHORT };
 
 static struct opt opts[] = {
 	[OP_P] = { 'p', "preprocess", 0 },
@@ -77,6 +91,13 @@ static struct opt opts[] = {
 	[OP_PF] = { 0, "policy-features", OPT_ARG },
 	[OP_MEM] = { 0, "dfa-memory", OPT_ARG },
 	[OP_OPT] = { 'O', "Optimize", OPT_ARG },
+	[OP_ADD] = { 'a', "add", 0 },
+	[OP_REPL] = { 'r', "replace", 0 },
+	[OP_REM] = { 'R', "remove", 0 },
+	[OP_NAMES] = { 'N', "names", 0 },
+	[OP_QUIET] = { 'q', "quiet", 0 },
+	[OP_SKIPREAD] = { 'T', "skip-read-cache", 0 },
+	[OP_WRITE] = { 'W', "write-cache", 0 },
 	[OP_HELP_SHORT] = { 'h', NULL, 0 },
 	OPT_END,
 };
@@ -90,6 +111,8 @@ static struct {
 	bool bad_opt;		/* an -O refused: exit 1 once parsed */
 	const char *kernel_features, *policy_features;	/* -M and the others */
 	struct buf out;		/* -o: every file's records; -S: one file's */
+	bool load;		/* -a, -r, -R (the default -a) without -Q */
+	enum aa_kop kop;
 } TT;
 
 /* -O as apparmor_parser 3.0.8 takes it (common_optarg.c's table, each
@@ -174,6 +197,104 @@ static int flush_out(void)
 	return rc;
 }
 
+/* A profile's name as apparmor_parser's fqname: :NS://NAME at the top,
+ * PARENT//NAME below. */
+static void print_name(const struct aa_profile *prof)
+{
+	if (prof->parent) {
+		print_name(prof->parent);
+		printf("//%s", prof->name);
+	} else if (prof->ns) {
+		printf(":%s://%s", prof->ns, prof->name);
+	} else {
+		fputs(prof->name, stdout);
+	}
+}
+
+/* -N: a profile's name, then its hats' and children's. */
+static void names(const struct aa_profile *prof)
+{
+	print_name(prof);
+	putchar('\n');
+	for (const struct aa_profile *c = prof->children; c; c = c->next)
+		names(c);
+}
+
+/* The records of prof and its children (TT.out from mark) to the
+ * kernel, or for -R its name: one write with set_load.  0, or after
+ * apparmor_parser's words its status (256 less the errno). */
+static int load(const struct aa_profile *prof, size_t mark)
+{
+	static const char *const verb[] = { [AA_KADD] = "add", [AA_KREPLACE] = "replace",
+					    [AA_KREMOVE] = "remove" };
+	char *name = prof->ns ? xasprintf(":%s://%s", prof->ns, prof->name) : xstrdup(prof->name);
+	int err;
+
+	if (TT.kop == AA_KREMOVE)
+		err = aa_kernel_write(AA_KREMOVE, (const uint8_t *)name, strlen(name), true);
+	else
+		err = aa_kernel_write(TT.kop, TT.out.p + mark, TT.out.len - mark, aa_kf.set_load);
+	if (err) {
+		const char *why = aa_kernel_error(err);
+
+		if (why)
+			warn("Unable to %s \"%s\".  %s", verb[TT.kop], prof->name, why);
+		else
+			warn("Unable to %s \"%s\".  Unknown error (%d): %s", verb[TT.kop], prof->name, -err,
+			     strerror(-err));
+	}
+	free(name);
+	return err ? 256 + err : 0;
+}
+
+/* parser.conf's policy-features (the line apparmor_parser would take as
+ * --policy-features; the file and the path in it under --root): the host
+ * path, xmalloc'd; NULL when it has none or there is no file; (char *)-1
+ * after a message for a line aa-compile does not take. */
+static char *conf_policy_features(void)
+{
+	char *text, *line, *next, *pf = NULL;
+	int fd = root_open("/etc/apparmor/parser.conf", O_RDONLY | O_CLOEXEC, 0), n = 0;
+
+	if (fd < 0)
+		return NULL;
+	text = read_fd_max(fd, 1 << 20, NULL);
+	close(fd);
+	if (!text) {
+		warn("%s", "/etc/apparmor/parser.conf: unreadable, or over 1 MiB");
+		return (char *)-1;
+	}
+	for (line = text; line; line = next) {
+		char *s = line + strspn(line, " \t"), *e;
+
+		if ((next = strchr(line, '\n')))
+			*next++ = 0;
+		e = s + strlen(s);
+		n++;
+		while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+			*--e = 0;
+		if (!*s || *s == '#')
+			continue;
+		if (!strncmp(s, "policy-features=", 16)) {
+			/* a path in the image under --root */
+			free(pf);
+			if (!(pf = root_file(s + 16, 0))) {
+				warn("/etc/apparmor/parser.conf:%d: %s: %s", n, s + 16, strerror(errno));
+				pf = (char *)-1;
+				break;
+			}
+		} else if (strcmp(s, "quiet") && strcmp(s, "skip-read-cache")) {
+			warn("/etc/apparmor/parser.conf:%d: %s: not taken by aa-compile yet (only "
+			     "policy-features, quiet, skip-read-cache)", n, s);
+			free(pf);
+			pf = (char *)-1;
+			break;
+		}
+	}
+	free(text);
+	return pf;
+}
+
 /* One profile file (NULL: standard input): with -p its text with its
  * includes expanded, to standard output; else its profiles compiled, their
  * records appended to TT.out.  0, or after a message apparmor_parser's
@@ -198,8 +319,11 @@ static int one_file(const char *file)
 	if (aa_parse(lx, &pol) < 0)
 		rc = 1;
 	fflush(stdout);
-	/* -p stops after the parse, as the anchor's does */
-	if (!rc && !opts[OP_P].seen) {
+	/* -p stops after the parse, as the anchor's does; -N after it too */
+	if (!rc && opts[OP_NAMES].seen) {
+		for (struct aa_profile *prof = pol.profiles; prof; prof = prof->next)
+			names(prof);
+	} else if (!rc && !opts[OP_P].seen) {
 		/* ENCODE_VERSION: the kernel's ABI; above 5, parser ABI 2 and
 		 * policy version 2 */
 		uint32_t version = aa_kf.abi > 5 ? aa_kf.abi | 2 << 12 | 2 << 20 : aa_kf.abi;
@@ -207,9 +331,15 @@ static int one_file(const char *file)
 					   TT.pack_flags };
 		size_t mark = TT.out.len;
 
-		for (struct aa_profile *prof = pol.profiles; !rc && prof; prof = prof->next)
+		for (struct aa_profile *prof = pol.profiles; !rc && prof; prof = prof->next) {
 			if (aa_emit(&pol, prof, &eo, &TT.out) < 0)
 				rc = 1;
+			else if (TT.load)
+				rc = load(prof, mark);
+			/* loaded: nothing kept */
+			if (TT.load)
+				TT.out.len = mark;
+		}
 		/* a file's records whole or none */
 		if (rc)
 			TT.out.len = mark;
@@ -266,35 +396,42 @@ static int operand(const char *path)
 	return rc;
 }
 
-/* What a compile needs: a way out (loading is not done yet) and the
- * kernel features (-M, or --kernel-features with --policy-features),
- * diff-encoded DFAs (not written yet) refused.  0, or after a message 2. */
+/* What a compile needs: the kernel features (-M, --kernel-features, else
+ * the running kernel's) and those of policy that declares none (-M,
+ * --policy-features, parser.conf's policy-features, else the kernel's);
+ * apparmorfs to load into; diff-encoded DFAs (not written yet) refused.
+ * 0, or after a message 2. */
 static int compile_setup(void)
 {
-	const char *kf = TT.kernel_features;
+	char *kdir = NULL, *conf = NULL;
+	const char *kf = TT.kernel_features, *pf = TT.policy_features;
+	int rc = 2;
 
-	if (!opts[OP_Q].seen && !opts[OP_S].seen && !opts[OP_O].seen) {
-		warn("%s", "loading profiles into the kernel is not implemented yet: give -Q, -S or -o");
+	if (opts[OP_WRITE].seen) {
+		warn("%s", "-W, --write-cache: the policy cache is not written yet (give -K)");
 		return 2;
 	}
-	if (!kf) {
-		warn("%s", "no kernel features: give -M FILE (reading the running kernel's is not "
-			   "implemented yet)");
+	if (TT.load && aa_kernel_check() < 0)
 		return 2;
-	}
-	if (!TT.policy_features) {
-		warn("%s", "--kernel-features needs --policy-features (or -M for both): reading "
-			   "/etc/apparmor/parser.conf is not implemented yet");
+	if (!kf && !(kf = kdir = aa_kernel_features_dir()))
 		return 2;
-	}
-	if (aa_features_kernel(kf) < 0 || aa_features_pin(TT.policy_features) < 0)
-		return 2;
+	if (!pf && (conf = conf_policy_features()) == (char *)-1)
+		goto out;
+	if (!pf)
+		pf = conf ? conf : kf;
+	if (aa_features_kernel(kf) < 0 || aa_features_pin(pf) < 0)
+		goto out;
 	aa_features_policy(NULL);
 	if (aa_kf.diff_encode) {
 		warn("%s: compiling for kernel features with policy/diff_encode is not implemented yet", kf);
-		return 2;
+		goto out;
 	}
-	return 0;
+	rc = 0;
+out:
+	free(kdir);
+	if (conf != (char *)-1)
+		free(conf);
+	return rc;
 }
 
 int aa_compile_main(int argc, char **argv)
@@ -310,7 +447,8 @@ int aa_compile_main(int argc, char **argv)
 	if (TT.bad_opt)
 		return 1;
 	/* the actions, each time given: one at most, as the anchor's */
-	if (opts[OP_P].seen + opts[OP_S].seen + opts[OP_O].seen > 1) {
+	if (opts[OP_P].seen + opts[OP_S].seen + opts[OP_O].seen + opts[OP_ADD].seen + opts[OP_REPL].seen +
+		    opts[OP_REM].seen + opts[OP_NAMES].seen > 1) {
 		warn("%s", "Too many actions given on the command line.");
 		return 1;
 	}
@@ -319,7 +457,10 @@ int aa_compile_main(int argc, char **argv)
 	/* The base last on the search path, after every -I. */
 	TT.dirs = xrealloc(TT.dirs, (size_t)(TT.ndirs + 1) * sizeof(*TT.dirs));
 	TT.dirs[TT.ndirs++] = xstrdup(base);
-	if (!opts[OP_P].seen && (rc = compile_setup()))
+	TT.kop = opts[OP_REPL].seen ? AA_KREPLACE : opts[OP_REM].seen ? AA_KREMOVE : AA_KADD;
+	TT.load = !opts[OP_Q].seen && !opts[OP_P].seen && !opts[OP_S].seen && !opts[OP_O].seen &&
+		  !opts[OP_NAMES].seen;
+	if (!opts[OP_P].seen && !opts[OP_NAMES].seen && (rc = compile_setup()))
 		goto out;
 	/* The last failure's status, as apparmor_parser's. */
 	if (!argc)

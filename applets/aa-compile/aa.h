@@ -277,6 +277,7 @@ int aa_emit(struct aa_policy *pol, struct aa_profile *prof, const struct aa_emit
 struct aa_kfeat {
 	uint8_t abi;
 	bool network, netv8, af_unix, mount, dbus, signal, ptrace, stack, xattr, oob, diff_encode;
+	bool set_load;		/* a profile and its children in one write */
 	uint64_t caps;		/* the capabilities the kernel has, by number */
 	char *cap_names[64];	/* those apparmor_parser does not know, named */
 };
@@ -295,6 +296,19 @@ int aa_features_pin(const char *file);
  * capabilities the kernel has from the kernel's alone.  Without kernel
  * features read (-p), nothing changes. */
 void aa_features_policy(const char *abi);
+/* kernel.c: apparmorfs.  0, or -1 after a message saying why it is not
+ * there (AppArmor not enabled, securityfs not mounted, --root). */
+int aa_kernel_check(void);
+/* The running kernel's features directory (xmalloc'd), or NULL after a
+ * message. */
+char *aa_kernel_features_dir(void);
+enum aa_kop { AA_KADD, AA_KREPLACE, AA_KREMOVE };
+/* Records (or, to remove, a profile's name) written to the kernel: 0 or
+ * -errno. */
+int aa_kernel_write(enum aa_kop op, const uint8_t *p, size_t n, bool set_load);
+/* apparmor_parser's words for a load's -errno, or NULL. */
+const char *aa_kernel_error(int err);
+
 /* A profile's xattr conditions, NULL for a kernel that cannot use them. */
 static inline const struct aa_cond *aa_xattrs(const struct aa_profile *prof)
 {

@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "aa.h"
@@ -135,14 +136,93 @@ static void cap_names(const char *file, const char *text)
 
 static char *kernel_text, *pinned_text;
 
+/* A features directory (apparmorfs's features, or a copy) as libapparmor
+ * makes it text: each entry but dot files in name order, "NAME {", a
+ * file's bytes or a directory's entries the same way, "}\n"; symbolic
+ * links followed.  0, or -1 (errno; EFBIG past the bound). */
+static int dir_text(int dfd, struct buf *b, int depth)
+{
+	DIR *d = fdopendir(dfd);
+	char **names;
+	int n, rc = 0;
+
+	if (!d) {
+		close(dfd);
+		return -1;
+	}
+	n = aa_dir_names(d, 4096, &names);
+	if (n < 0) {
+		closedir(d);
+		errno = EFBIG;
+		return -1;
+	}
+	for (int i = 0; !rc && i < n; i++) {
+		struct stat st;
+		int fd;
+
+		if (names[i][0] == '.')
+			continue;
+		if (fstatat(dirfd(d), names[i], &st, 0) < 0) {
+			rc = -1;
+			break;
+		}
+		buf_printf(b, "%s {", names[i]);
+		if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) {
+			fd = openat(dirfd(d), names[i], O_RDONLY | O_CLOEXEC | (S_ISDIR(st.st_mode) ? O_DIRECTORY : 0));
+			if (fd < 0) {
+				rc = -1;
+			} else if (S_ISDIR(st.st_mode)) {
+				if (depth == 16) {
+					close(fd);
+					errno = ELOOP;
+					rc = -1;
+				} else {
+					rc = dir_text(fd, b, depth + 1);
+				}
+			} else {
+				size_t len;
+				char *t = read_fd_max(fd, AA_FEATURES_MAX, &len);
+
+				close(fd);
+				if (!t)
+					rc = -1;
+				else
+					buf_put(b, t, strlen(t));
+				free(t);
+			}
+		}
+		buf_put_str(b, "}\n");
+		if (!rc && (b->err || b->len > AA_FEATURES_MAX)) {
+			errno = EFBIG;
+			rc = -1;
+		}
+	}
+	aa_names_free(names, n);
+	closedir(d);
+	return rc;
+}
+
 static char *load(const char *file)
 {
-	char *text;
+	char *text = NULL;
+	struct stat st;
 	int fd = open(file, O_RDONLY | O_CLOEXEC);
 
-	if (fd < 0) {
+	if (fd < 0 || fstat(fd, &st) < 0) {
 		warn("%s: %s", file, strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return NULL;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		struct buf b = BUF_INIT(0);
+
+		if (dir_text(fd, &b, 0) < 0 || buf_put_u8(&b, 0) < 0) {
+			warn("%s: %s", file, errno == EFBIG ? "over 1 MiB of features (or 4096 entries)" : strerror(errno));
+			buf_free(&b);
+			return NULL;
+		}
+		return (char *)b.p;
 	}
 	text = read_fd_max(fd, AA_FEATURES_MAX, NULL);
 	close(fd);
@@ -188,6 +268,7 @@ void aa_features_policy(const char *abi)
 	aa_kf.xattr = BOTH("domain/attach_conditions/xattr");
 	aa_kf.oob = aa_features_has(k, "policy/outofband");
 	aa_kf.diff_encode = aa_features_has(k, "policy/diff_encode");
+	aa_kf.set_load = aa_features_has(k, "policy/set_load");
 #undef BOTH
 	cap_names(NULL, p);
 }

@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: Apache-2.0
+# aa-compile's kernel operations in Debian's 6.1 kernel, beside Debian's
+# apparmor_parser run in the same boot: the running kernel's features
+# (apparmorfs's directory) and /etc/apparmor/parser.conf's policy
+# features; -r, -a, -R of Debian's profiles (a profile and its hats in one
+# write: the kernel has policy/set_load), as apparmor_parser -r/-a/-R
+# with its words and statuses where the kernel refuses; -N.
+# vm-kernel: debian
+# vm-append: lsm=apparmor
+# vm-carry: aa-profiles anchor:/usr/sbin/apparmor_parser
+. /vm/lib.sh
+A=/sys/kernel/security/apparmor
+REF=/vm/anchor/apparmor_parser
+ln -s /bin/lsmbox /tmp/apparmor_parser
+OURS=/tmp/apparmor_parser
+is "apparmor: the kernel has it, with set_load" "yes" cat $A/features/policy/set_load
+
+# The running kernel's features: the same policy as Debian's file (which
+# is this kernel's), the anchor's too.
+: > differ
+for f in /etc/apparmor.d/usr.bin.man /etc/apparmor.d/bin.ping /etc/apparmor.d/usr.sbin.dnsmasq; do
+	$REF -Q -K -S "$f" > a.bin 2> a.err || echo "${f##*/}: anchor: $(tail -n 1 a.err)" >> differ
+	lsmbox aa-compile -Q -S "$f" > b.bin 2> b.err || echo "${f##*/}: ours: $(tail -n 1 b.err)" >> differ
+	lsmbox aa-compile -Q -S -M /usr/share/apparmor-features/features "$f" > c.bin 2> /dev/null
+	cmp -s a.bin b.bin || echo "${f##*/}: not the anchor's" >> differ
+	cmp -s b.bin c.bin || echo "${f##*/}: not Debian's file's" >> differ
+done
+is "apparmor: with the running kernel's features, three profiles as the anchor's and as -M Debian's file" "" cat differ
+
+# -r: the profiles and their hats listed, in enforce mode; each profile's
+# raw data (the write it came in) what apparmor_parser -S writes for it
+# where the file has no hats (one record, one write).
+ok "apparmor: -r usr.bin.man and bin.ping" $OURS -r /etc/apparmor.d/usr.bin.man /etc/apparmor.d/bin.ping
+list() { sed 's/ (enforce)$/ e/; s/ (complain)$/ c/' $A/profiles | sort; }
+is "apparmor: listed with their hats, in their modes (ping complain)" \
+	"$(printf '/usr/bin/man e\nman_filter e\nman_groff e\nping c')" list
+is "apparmor: the names are those apparmor_parser -N gives" \
+	"$($REF -N /etc/apparmor.d/usr.bin.man /etc/apparmor.d/bin.ping 2>/dev/null | sort)" \
+	sh -c "sed 's/ ([a-z]*)\$//' $A/profiles | sort"
+# the kernel's hash of each profile (its record): ours, then the anchor's
+sha() { for n in /usr/bin/man man_filter man_groff ping; do
+	d=$(grep -lx -- "$n" $A/policy/profiles/*/name | head -n 1)
+	echo "$n $(cat "${d%/name}/sha1")"
+done; }
+sha > ours.sha
+# -a of a profile there: the kernel's EEXIST in the anchor's words and status
+$REF -a /etc/apparmor.d/bin.ping > /dev/null 2> a.err
+ra=$?
+sed 's/^[^:]*: //' a.err > a.msg
+is "apparmor: -a of a loaded profile: refused, as the anchor" "$ra
+$(cat a.msg)" sh -c "lsmbox aa-compile -a /etc/apparmor.d/bin.ping 2> e; echo \$?; sed 's/^aa-compile: //' e"
+is "apparmor: that was exit 239 (256 less EEXIST)" "239" echo $ra
+$REF -r /etc/apparmor.d/usr.bin.man /etc/apparmor.d/bin.ping 2> /dev/null
+is "apparmor: the kernel's hash of each profile the same after the anchor's -r" "$(cat ours.sha)" sha
+# -R: removed, hats with them; again: ENOENT as the anchor says it
+ok "apparmor: -R" $OURS -R /etc/apparmor.d/usr.bin.man /etc/apparmor.d/bin.ping
+is "apparmor: none left" "0" sh -c "wc -l < $A/profiles"
+$REF -R /etc/apparmor.d/bin.ping > /dev/null 2> a.err
+ra=$?
+sed 's/^[^:]*: //' a.err > a.msg
+is "apparmor: -R of a profile not there: refused, as the anchor" "$ra
+$(cat a.msg)" sh -c "lsmbox aa-compile -R /etc/apparmor.d/bin.ping 2> e; echo \$?; sed 's/^aa-compile: //' e"
+# -a: added
+ok "apparmor: -a" lsmbox aa-compile -a /etc/apparmor.d/bin.ping
+is "apparmor: listed" "ping c" list
+ok "apparmor: -R again" lsmbox aa-compile -R /etc/apparmor.d/bin.ping
+
+# every profile Debian ships, a directory a call, as apparmor.service's
+# job calls apparmor_parser (the cache aside: not written yet)
+ok "apparmor: -r /etc/apparmor.d" $OURS -r -- /etc/apparmor.d
+ok "apparmor: -r the extra profiles" $OURS -r /usr/share/apparmor/extra-profiles
+$REF -N /usr/share/apparmor/extra-profiles /etc/apparmor.d 2> /dev/null | sort -u > names
+is "apparmor: the kernel lists every name -N gives, and no other" "$(sed 's/$/ e/' names)" \
+	sh -c "sed 's/ ([a-z]*)\$//' $A/profiles | sort | sed 's/\$/ e/'"
+is "apparmor: -N gives the anchor's names" "$(cat names)" \
+	sh -c "lsmbox aa-compile -N /usr/share/apparmor/extra-profiles /etc/apparmor.d | sort -u"
+# -R of /etc/apparmor.d's (each there: the extra profiles of the same
+# names replaced them): the extra profiles of other names left
+$REF -N /etc/apparmor.d 2> /dev/null | sort -u > etc.names
+$REF -N /usr/share/apparmor/extra-profiles 2> /dev/null | sort -u > extra.names
+ok "apparmor: -R /etc/apparmor.d" $OURS -R /etc/apparmor.d
+is "apparmor: the extra profiles of other names left, no other" "$(grep -vxF -f etc.names extra.names)" \
+	sh -c "sed 's/ ([a-z]*)\$//' $A/profiles | sort"
