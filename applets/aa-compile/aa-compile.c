@@ -112,6 +112,7 @@ static struct {
 	const char *kernel_features, *policy_features;	/* -M and the others */
 	struct buf out;		/* -o: every file's records; -S: one file's */
 	bool load;		/* -a, -r, -R (the default -a) without -Q */
+	const char *base;	/* -b: the disable/ and force-complain/ links */
 	enum aa_kop kop;
 } TT;
 
@@ -295,6 +296,34 @@ static char *conf_policy_features(void)
 	return pf;
 }
 
+static const char *base_name(const char *file)
+{
+	const char *b = strrchr(file, '/');
+
+	return b ? b + 1 : file;
+}
+
+/* apparmor_parser's test_for_dir_mode: BASE/DIR/NAME readable. */
+static bool in_mode_dir(const char *file, const char *dir)
+{
+	char *p = xasprintf("%s/%s/%s", TT.base, dir, base_name(file));
+	int fd = root_open(p, O_RDONLY | O_CLOEXEC, 0);
+
+	free(p);
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+/* A profile and its hats and children in complain mode. */
+static void force_complain(struct aa_profile *prof)
+{
+	prof->mode = 2;
+	for (struct aa_profile *c = prof->children; c; c = c->next)
+		force_complain(c);
+}
+
 /* One profile file (NULL: standard input): with -p its text with its
  * includes expanded, to standard output; else its profiles compiled, their
  * records appended to TT.out.  0, or after a message apparmor_parser's
@@ -305,6 +334,7 @@ static int one_file(const char *file)
 	struct aa_lex_opts lo = { TT.dirs, TT.ndirs, opts[OP_P].seen ? stdout : NULL };
 	struct aa_lex *lx = aa_lex_open(file, &lo);
 	struct aa_policy pol = { 0 };
+	bool complain = false;
 	int rc = 0;
 
 	if (!lx && file && errno) {
@@ -315,10 +345,29 @@ static int one_file(const char *file)
 	}
 	if (!lx)
 		return 1;
+	/* a profile file disabled or forced to complain (aa-disable,
+	 * aa-complain): a link to it in the base's disable/ or
+	 * force-complain/, as apparmor_parser looks (not for -p or -R) */
+	if (file && !opts[OP_P].seen && !opts[OP_REM].seen) {
+		if (in_mode_dir(file, "disable")) {
+			if (!opts[OP_QUIET].seen)
+				warn("Skipping profile in %s/disable: %s", TT.base, base_name(file));
+			aa_lex_close(lx);
+			return 0;
+		}
+		if ((complain = in_mode_dir(file, "force-complain")))
+			warn("Warning: found %s in %s/force-complain, forcing complain mode", base_name(file),
+			     TT.base);
+	}
 	/* The grammar reads every token; the scanner echoes them. */
 	if (aa_parse(lx, &pol) < 0)
 		rc = 1;
 	fflush(stdout);
+	/* forced to complain: the header says so (ABI 6 and 7), or each
+	 * profile's mode (ABI 5) */
+	if (complain && aa_kf.abi == 5)
+		for (struct aa_profile *prof = pol.profiles; prof; prof = prof->next)
+			force_complain(prof);
 	/* -p stops after the parse, as the anchor's does; -N after it too */
 	if (!rc && opts[OP_NAMES].seen) {
 		for (struct aa_profile *prof = pol.profiles; prof; prof = prof->next)
@@ -326,7 +375,7 @@ static int one_file(const char *file)
 	} else if (!rc && !opts[OP_P].seen) {
 		/* ENCODE_VERSION: the kernel's ABI; above 5, parser ABI 2 and
 		 * policy version 2 */
-		uint32_t version = aa_kf.abi > 5 ? aa_kf.abi | 2 << 12 | 2 << 20 : aa_kf.abi;
+		uint32_t version = aa_kf.abi > 5 ? aa_kf.abi | complain << 11 | 2 << 12 | 2 << 20 : aa_kf.abi;
 		struct aa_emit_opts eo = { version, TT.rule_exprs ? stderr : NULL, TT.dfa_mem, TT.dfa_flags,
 					   TT.pack_flags };
 		size_t mark = TT.out.len;
@@ -454,6 +503,7 @@ int aa_compile_main(int argc, char **argv)
 	}
 	if (opts[OP_B].seen)
 		base = opts[OP_B].arg;
+	TT.base = base;
 	/* The base last on the search path, after every -I. */
 	TT.dirs = xrealloc(TT.dirs, (size_t)(TT.ndirs + 1) * sizeof(*TT.dirs));
 	TT.dirs[TT.ndirs++] = xstrdup(base);

@@ -76,6 +76,17 @@ is "apparmor: listed with its hats" "$(printf '/usr/bin/man e\nman_filter e\nman
 is "apparmor: their hashes as before" "$(grep -v '^ping ' ours.sha)" sha man
 ok "apparmor: -R it" lsmbox aa-compile -R /etc/apparmor.d/usr.bin.man
 
+# aa-complain's and aa-disable's links in the base: forced to complain
+# (the header's flag), skipped
+mkdir -p base/force-complain base/disable
+ln -s /etc/apparmor.d/usr.bin.man base/force-complain/usr.bin.man
+ln -s /etc/apparmor.d/bin.ping base/disable/bin.ping
+ok "apparmor: -r with a base whose force-complain/ has usr.bin.man" \
+	lsmbox aa-compile -q -r -b base -I /etc/apparmor.d /etc/apparmor.d/usr.bin.man /etc/apparmor.d/bin.ping
+is "apparmor: its profiles in complain mode, the disabled one not loaded" \
+	"$(printf '/usr/bin/man c\nman_filter c\nman_groff c')" list
+ok "apparmor: -R it again" lsmbox aa-compile -R /etc/apparmor.d/usr.bin.man
+
 # every profile Debian ships, a directory a call, as apparmor.service's
 # job calls apparmor_parser (the cache aside: not written yet)
 ok "apparmor: -r /etc/apparmor.d" $OURS -r -- /etc/apparmor.d
