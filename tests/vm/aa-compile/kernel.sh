@@ -67,14 +67,32 @@ ok "apparmor: -a" lsmbox aa-compile -a /etc/apparmor.d/bin.ping
 is "apparmor: listed" "ping c" list
 ok "apparmor: -R again" lsmbox aa-compile -R /etc/apparmor.d/bin.ping
 
-# a kernel without policy/set_load gets a record a write: this one's
-# features without it (copied), usr.bin.man (hats) record by record
+# A profile and its child in one write: the kernel keeps that write as
+# each one's raw data (the same bytes); a kernel without policy/set_load
+# (this one's features without it, copied) gets a record a write.
+# raw NAME: the sha1 of the raw data of the profile NAME (a child's dir
+# is in its parent's profiles/, its name file the child's own name), or
+# "none"
+raw() {
+	d=$(find $A/policy/profiles -name name | while read -r f; do [ "$(cat "$f")" = "${1##*//}" ] && echo "$f"; done | head -n 1)
+	if [ -z "$d" ]; then
+		echo none
+	else
+		sha1sum < "${d%/name}/raw_data" | cut -d' ' -f1
+	fi
+}
+ok "apparmor: -r dnsmasq (a child profile)" lsmbox aa-compile -r /etc/apparmor.d/usr.sbin.dnsmasq
+is "apparmor: the profile and its child have one raw data (one write)" "$(raw dnsmasq)" raw dnsmasq//libvirt_leaseshelper
+ok "apparmor: -R it" lsmbox aa-compile -R /etc/apparmor.d/usr.sbin.dnsmasq
 cp -R $A/features feat
 rm feat/policy/set_load
-ok "apparmor: -r, a record a write (features without set_load)" lsmbox aa-compile -r -M feat /etc/apparmor.d/usr.bin.man
-is "apparmor: listed with its hats" "$(printf '/usr/bin/man e\nman_filter e\nman_groff e')" list
-is "apparmor: their hashes as before" "$(grep -v '^ping ' ours.sha)" sha man
-ok "apparmor: -R it" lsmbox aa-compile -R /etc/apparmor.d/usr.bin.man
+ok "apparmor: -r dnsmasq, a record a write (features without set_load)" \
+	lsmbox aa-compile -r -M feat /etc/apparmor.d/usr.sbin.dnsmasq
+is "apparmor: both listed" "$(printf 'dnsmasq c\ndnsmasq//libvirt_leaseshelper c')" list
+r1=$(raw dnsmasq)
+r2=$(raw dnsmasq//libvirt_leaseshelper)
+is "apparmor: each its own raw data (two writes)" "differ" sh -c "[ '$r1' != '$r2' ] && [ $r1 != none ] && [ $r2 != none ] && echo differ"
+ok "apparmor: -R it again" lsmbox aa-compile -R /etc/apparmor.d/usr.sbin.dnsmasq
 
 # aa-complain's and aa-disable's links in the base: forced to complain
 # (the header's flag), skipped
