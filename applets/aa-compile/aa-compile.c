@@ -30,6 +30,10 @@
  *   -N, --names          write the profiles' names, one a line
  *   -q, --quiet          taken (aa-compile writes no warnings it could skip)
  *   -T, --skip-read-cache  taken: no policy cache is read
+ *   -L, --cache-loc DIR[,DIR]...  where the policy cache is (default
+ *                        /var/cache/apparmor)
+ *   --print-cache-dir    write the cache directory for the kernel features
+ *                        in each, as apparmor_parser names it
  *   -p, --preprocess     write each profile with its includes expanded, as
  *                        apparmor_parser -p writes it (a directory: its
  *                        files in name order; none: standard input)
@@ -74,7 +78,7 @@
 #define DFA_MEM_MAX_MIB	(1 << 20)
 
 enum { OP_P, OP_I, OP_B, OP_J, OP_D, OP_Q, OP_K, OP_S, OP_O, OP_M, OP_KF, OP_PF, OP_MEM, OP_OPT, OP_ADD, OP_REPL,
-       OP_REM, OP_NAMES, OP_QUIET, OP_SKIPREAD, OP_WRITE, OP_HELP_SHORT };
+       OP_REM, OP_NAMES, OP_QUIET, OP_SKIPREAD, OP_WRITE, OP_CACHELOC, OP_PRINTCACHE, OP_HELP_SHORT };
 
 static struct opt opts[] = {
 	[OP_P] = { 'p', "preprocess", 0 },
@@ -98,6 +102,8 @@ static struct opt opts[] = {
 	[OP_QUIET] = { 'q', "quiet", 0 },
 	[OP_SKIPREAD] = { 'T', "skip-read-cache", 0 },
 	[OP_WRITE] = { 'W', "write-cache", 0 },
+	[OP_CACHELOC] = { 'L', "cache-loc", OPT_ARG },
+	[OP_PRINTCACHE] = { 0, "print-cache-dir", 0 },
 	[OP_HELP_SHORT] = { 'h', NULL, 0 },
 	OPT_END,
 };
@@ -445,6 +451,28 @@ static int operand(const char *path)
 	return rc;
 }
 
+/* --print-cache-dir: each of the comma-separated cache locations' directory
+ * for the kernel features.  0, or 1 after a message. */
+static int print_cache_dirs(const char *locs)
+{
+	char *list = xstrdup(locs), *save = NULL;
+	int rc = 0;
+
+	for (char *l = strtok_r(list, ",", &save); l && !rc; l = strtok_r(NULL, ",", &save)) {
+		char *d = aa_cache_dir(l);
+
+		if (!d) {
+			warn("Unable to print the cache directory: %s", strerror(errno));
+			rc = 1;
+		} else {
+			printf("%s\n", d);
+		}
+		free(d);
+	}
+	free(list);
+	return rc;
+}
+
 /* What a compile needs: the kernel features (-M, --kernel-features, else
  * the running kernel's) and those of policy that declares none (-M,
  * --policy-features, parser.conf's policy-features, else the kernel's);
@@ -509,9 +537,13 @@ int aa_compile_main(int argc, char **argv)
 	TT.dirs[TT.ndirs++] = xstrdup(base);
 	TT.kop = opts[OP_REPL].seen ? AA_KREPLACE : opts[OP_REM].seen ? AA_KREMOVE : AA_KADD;
 	TT.load = !opts[OP_Q].seen && !opts[OP_P].seen && !opts[OP_S].seen && !opts[OP_O].seen &&
-		  !opts[OP_NAMES].seen;
+		  !opts[OP_NAMES].seen && !opts[OP_PRINTCACHE].seen;
 	if (!opts[OP_P].seen && !opts[OP_NAMES].seen && (rc = compile_setup()))
 		goto out;
+	if (opts[OP_PRINTCACHE].seen) {
+		rc = print_cache_dirs(opts[OP_CACHELOC].seen ? opts[OP_CACHELOC].arg : "/var/cache/apparmor");
+		goto out;
+	}
 	/* The last failure's status, as apparmor_parser's. */
 	if (!argc)
 		rc = one_file(NULL);

@@ -296,6 +296,13 @@ int aa_features_pin(const char *file);
  * capabilities the kernel has from the kernel's alone.  Without kernel
  * features read (-p), nothing changes. */
 void aa_features_policy(const char *abi);
+/* The policy cache directory for the kernel's features under LOC, as
+ * libapparmor's aa_policy_cache_dir_path_preview names it: ID.0 (ID the
+ * features text's hash), or where ID.0 holds other features the ID.N that
+ * holds these, else one past the highest N.  xmalloc'd, or NULL and
+ * errno. */
+char *aa_cache_dir(const char *loc);
+
 /* kernel.c: apparmorfs.  0, or -1 after a message saying why it is not
  * there (AppArmor not enabled, securityfs not mounted, --root). */
 int aa_kernel_check(void);

@@ -17,7 +17,10 @@
  * not found.  So after a stray "}" no later top-level name is seen. */
 #include <ctype.h>
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -229,6 +232,114 @@ static char *load(const char *file)
 	if (!text)
 		warn("%s: unreadable, or over %d bytes", file, AA_FEATURES_MAX);
 	return text;
+}
+
+/* MurmurHash3's 32-bit x86 function, the hash libapparmor names a
+ * features text by (its aa_features_id; seed 5381). */
+static uint32_t murmur3_32(const uint8_t *p, size_t n, uint32_t h)
+{
+	const uint32_t c1 = 0xcc9e2d51, c2 = 0x1b873593;
+	uint32_t k;
+	size_t i;
+
+	for (i = 0; i + 4 <= n; i += 4) {
+		k = (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 | (uint32_t)p[i + 3] << 24;
+		k *= c1;
+		k = k << 15 | k >> 17;
+		k *= c2;
+		h ^= k;
+		h = h << 13 | h >> 19;
+		h = h * 5 + 0xe6546b64;
+	}
+	k = 0;
+	switch (n & 3) {
+	case 3:
+		k ^= (uint32_t)p[i + 2] << 16;
+		/* fall through */
+	case 2:
+		k ^= (uint32_t)p[i + 1] << 8;
+		/* fall through */
+	case 1:
+		k ^= p[i];
+		k *= c1;
+		k = k << 15 | k >> 17;
+		k *= c2;
+		h ^= k;
+	}
+	h ^= (uint32_t)n;
+	h ^= h >> 16;
+	h *= 0x85ebca6b;
+	h ^= h >> 13;
+	h *= 0xc2b2ae35;
+	h ^= h >> 16;
+	return h;
+}
+
+/* Does DIR/.features (a file or directory) hold the kernel's features?
+ * 1, 0 (other features), or -1 with errno (ENOENT: none there). */
+static int cache_features(const char *dir)
+{
+	char *f = xasprintf("%s/.features", dir), *text;
+	struct stat st;
+	int rc;
+
+	if (stat(f, &st) < 0) {
+		free(f);
+		return -1;
+	}
+	text = load(f);
+	free(f);
+	if (!text)
+		return -1;
+	rc = !strcmp(text, kernel_text);
+	free(text);
+	return rc;
+}
+
+char *aa_cache_dir(const char *loc)
+{
+	char id[9], *dir, **names;
+	long max = -1;
+	DIR *d;
+	int n, rc;
+
+	snprintf(id, sizeof(id), "%08x", murmur3_32((const uint8_t *)kernel_text, strlen(kernel_text), 5381));
+	dir = xasprintf("%s/%s.0", loc, id);
+	if ((rc = cache_features(dir)) == 1 || (rc < 0 && errno == ENOENT))
+		return dir;
+	free(dir);
+	if (rc < 0)
+		return NULL;
+	/* another kernel's features at ID.0: the ID.N that has these, or
+	 * one past the highest N */
+	if (!(d = opendir(loc)))
+		return NULL;
+	n = aa_dir_names(d, 65536, &names);
+	closedir(d);
+	for (int i = 0; i < n; i++) {
+		char *end;
+		long k;
+
+		if (strncmp(names[i], id, 8) || names[i][8] != '.')
+			continue;
+		dir = xasprintf("%s/%s", loc, names[i]);
+		if ((rc = cache_features(dir)) == 1 || (rc < 0 && errno == ENOENT)) {
+			aa_names_free(names, n);
+			return dir;
+		}
+		free(dir);
+		k = strtol(names[i] + 9, &end, 10);
+		if (end == names[i] + 9 || k == LONG_MAX) {
+			aa_names_free(names, n);
+			errno = EINVAL;
+			return NULL;
+		}
+		if (k > max)
+			max = k;
+	}
+	if (n > 0)
+		aa_names_free(names, n);
+	return xasprintf("%s/%s.%ld", loc, id, max + 1);
 }
 
 int aa_features_kernel(const char *file)

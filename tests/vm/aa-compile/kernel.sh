@@ -26,6 +26,10 @@ for f in /etc/apparmor.d/usr.bin.man /etc/apparmor.d/bin.ping /etc/apparmor.d/us
 	cmp -s b.bin c.bin || echo "${f##*/}: not Debian's file's" >> differ
 done
 is "apparmor: with the running kernel's features, three profiles as the anchor's and as -M Debian's file" "" cat differ
+# the running kernel's features text as libapparmor makes it of the
+# directory: the same hash, so the same policy cache directory
+is "apparmor: --print-cache-dir as the anchor's (the features directory's text hashed alike)" \
+	"$($REF --print-cache-dir 2>/dev/null)" lsmbox aa-compile --print-cache-dir
 
 # -r: the profiles and their hats listed, in enforce mode; each profile's
 # raw data (the write it came in) what apparmor_parser -S writes for it
