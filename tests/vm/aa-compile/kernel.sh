@@ -125,3 +125,9 @@ $REF -N /usr/share/apparmor/extra-profiles 2> /dev/null | sort -u > extra.names
 ok "apparmor: -R /etc/apparmor.d" $OURS -R /etc/apparmor.d
 is "apparmor: the extra profiles of other names left, no other" "$(grep -vxF -f etc.names extra.names)" \
 	sh -c "sed 's/ ([a-z]*)\$//' $A/profiles | sort"
+# (and the rest removed by name, for the next script in this boot)
+sed 's/ ([a-z]*)$//; s,^\(:[^:]*:\)//,\1,' $A/profiles | grep -v // > rest
+while read -r name; do
+	printf '%s' "$name" > $A/.remove
+done < rest
+is "apparmor: none left at the end" "" cat $A/profiles
