@@ -475,6 +475,32 @@ static void echo(struct aa_lex *lx, const char *p, size_t n)
 		fwrite(p, 1, n, lx->o->echo);
 }
 
+/* search_path: name opened in the first directory of the search path
+ * that has it, its path in *full and the include cache; -1 none has it,
+ * -2 the cache has it already (nothing opened). */
+static int search_open(struct aa_lex *lx, const char *name, char **full)
+{
+	int fd = -1;
+
+	*full = NULL;
+	for (int i = 0; i < lx->o->ndirs && fd < 0; i++) {
+		char *p = xasprintf("%s/%s", lx->o->dirs[i], name);
+
+		if (cached(lx, p)) {
+			free(p);
+			return -2;
+		}
+		fd = root_open(p, O_RDONLY | O_CLOEXEC, 0);
+		if (fd >= 0) {
+			cache(lx, p);
+			*full = p;
+		} else {
+			free(p);
+		}
+	}
+	return fd;
+}
+
 /* include_filename: name on the search path (search) or as given. */
 static int include(struct aa_lex *lx, const char *name, bool search, bool if_exists)
 {
@@ -484,21 +510,8 @@ static int include(struct aa_lex *lx, const char *name, bool search, bool if_exi
 	struct stat st;
 
 	if (search) {
-		for (int i = 0; i < lx->o->ndirs && fd < 0; i++) {
-			char *p = xasprintf("%s/%s", lx->o->dirs[i], name);
-
-			if (cached(lx, p)) {
-				free(p);
-				goto skip;
-			}
-			fd = root_open(p, O_RDONLY | O_CLOEXEC, 0);
-			if (fd >= 0) {
-				cache(lx, p);
-				full = p;
-			} else {
-				free(p);
-			}
-		}
+		if ((fd = search_open(lx, name, &full)) == -2)
+			goto skip;
 		if (lx->o->echo)
 			fprintf(lx->o->echo, "\n\n##included <%s>\n", name);
 	} else if (cached(lx, name)) {
@@ -541,21 +554,8 @@ int aa_lex_abi(struct aa_lex *lx, const char *name, bool search, char **text)
 
 	*text = NULL;
 	if (search) {
-		for (int i = 0; i < lx->o->ndirs && fd < 0; i++) {
-			char *p = xasprintf("%s/%s", lx->o->dirs[i], name);
-
-			if (cached(lx, p)) {
-				free(p);
-				return 0;
-			}
-			fd = root_open(p, O_RDONLY | O_CLOEXEC, 0);
-			if (fd >= 0) {
-				cache(lx, p);
-				full = p;
-			} else {
-				free(p);
-			}
-		}
+		if ((fd = search_open(lx, name, &full)) == -2)
+			return 0;
 	} else {
 		/* as it is: no include cache */
 		fd = root_open(name, O_RDONLY | O_CLOEXEC, 0);

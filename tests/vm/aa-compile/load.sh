@@ -15,38 +15,29 @@
 A=/sys/kernel/security/apparmor
 is "apparmor: the kernel has it" "yes" sh -c "[ -w $A/.replace ] && echo yes"
 
-# The corners first (their names overlap: each file replaces the last's),
-# then every profile the kernel lists removed (:NS://NAME is :NS:NAME).
-: > refused
-n=0
-for f in /vm/aa/corners/*.bin; do
-	n=$((n + 1))
-	dd if="$f" of=$A/.replace bs=4M 2> err || echo "${f##*/}: $(tail -n 1 err)" >> refused
-done
-is "apparmor: every corner taken by .replace ($n files)" "" cat refused
-is "apparmor: over 9 corners" "many" sh -c "[ $n -gt 9 ] && echo many"
-sed 's/ ([a-z]*)$//; s,^\(:[^:]*:\)//,\1,' $A/profiles | grep -v // > corners
-while read -r name; do
-	printf '%s' "$name" > $A/.remove
-done < corners
-is "apparmor: the corners removed again" "0" sh -c "wc -l < $A/profiles"
-
-# the corners compiled for older kernels' features: the 6.1 kernel takes
-# ABI 5 records and policy DB rules of classes it does not mediate
-for a in kernel-5.4-vanilla 3.0; do
+# corners DIR WHAT: every policy file in DIR through .replace (their
+# names overlap: each file replaces the last's), then every profile the
+# kernel lists removed (:NS://NAME is :NS:NAME)
+corners() {
 	: > refused
 	n=0
-	for f in /vm/aa/corners-$a/*.bin; do
+	for f in "$1"/*.bin; do
 		n=$((n + 1))
 		dd if="$f" of=$A/.replace bs=4M 2> err || echo "${f##*/}: $(tail -n 1 err)" >> refused
 	done
-	is "apparmor: every corner for abi/$a taken by .replace ($n files)" "" cat refused
-	is "apparmor: over 9 of them" "many" sh -c "[ $n -gt 9 ] && echo many"
+	is "apparmor: every corner$2 taken by .replace ($n files)" "" cat refused
+	is "apparmor: over 9 corners$2" "many" sh -c "[ $n -gt 9 ] && echo many"
 	sed 's/ ([a-z]*)$//; s,^\(:[^:]*:\)//,\1,' $A/profiles | grep -v // > corners
 	while read -r name; do
 		printf '%s' "$name" > $A/.remove
 	done < corners
-	is "apparmor: and removed again" "0" sh -c "wc -l < $A/profiles"
+	is "apparmor: the corners$2 removed again" "0" sh -c "wc -l < $A/profiles"
+}
+corners /vm/aa/corners ""
+# the corners compiled for older kernels' features: the 6.1 kernel takes
+# ABI 5 records and policy DB rules of classes it does not mediate
+for a in kernel-5.4-vanilla 3.0; do
+	corners /vm/aa/corners-$a " for abi/$a"
 done
 
 : > refused
