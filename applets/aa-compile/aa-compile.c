@@ -204,17 +204,25 @@ static int flush_out(void)
 	return rc;
 }
 
-/* A profile's name as apparmor_parser's fqname: :NS://NAME at the top,
- * PARENT//NAME below. */
+/* A top profile's name as apparmor_parser's fqname: :NS://NAME or NAME
+ * (xmalloc'd). */
+static char *top_name(const struct aa_profile *prof)
+{
+	return prof->ns ? xasprintf(":%s://%s", prof->ns, prof->name) : xstrdup(prof->name);
+}
+
+/* A profile's name as apparmor_parser's fqname: PARENT//NAME below the
+ * top. */
 static void print_name(const struct aa_profile *prof)
 {
 	if (prof->parent) {
 		print_name(prof->parent);
 		printf("//%s", prof->name);
-	} else if (prof->ns) {
-		printf(":%s://%s", prof->ns, prof->name);
 	} else {
-		fputs(prof->name, stdout);
+		char *n = top_name(prof);
+
+		fputs(n, stdout);
+		free(n);
 	}
 }
 
@@ -234,7 +242,7 @@ static int load(const struct aa_profile *prof, size_t mark)
 {
 	static const char *const verb[] = { [AA_KADD] = "add", [AA_KREPLACE] = "replace",
 					    [AA_KREMOVE] = "remove" };
-	char *name = prof->ns ? xasprintf(":%s://%s", prof->ns, prof->name) : xstrdup(prof->name);
+	char *name = top_name(prof);
 	int err;
 
 	if (TT.kop == AA_KREMOVE)

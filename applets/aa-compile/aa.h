@@ -383,6 +383,11 @@ int aa_rule_out(struct aa_rules_out *out, const char *const *parts, int n, bool 
  * process_profile_policydb): its class rules in order, the network table,
  * then the "mediates" rules. */
 int aa_policydb_rules(struct aa_profile *prof, struct aa_rules_out *out);
+/* apparmor_parser's _parse_label: a label (&)?(:NS:(//)?)?NAME taken
+ * apart: 0, or 1 a namespace not terminated, 2 an empty namespace, 3 an
+ * empty name (aa_label_error's words). */
+int aa_label_parse(const char *label, bool *stack, const char **ns, size_t *ns_len, const char **name);
+const char *aa_label_error(int rc);
 /* A capability's number (its bit), or -1 for a name apparmor has not. */
 int aa_cap_index(const char *name);
 /* The capability a rule naming cap c gets: c, or for one the kernel has

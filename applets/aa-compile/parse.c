@@ -130,19 +130,38 @@ aw:
 	return -1;
 }
 
-/* A label with a namespace (:NS:NAME, :NS://NAME, after any &). */
+int aa_label_parse(const char *label, bool *stack, const char **ns, size_t *ns_len, const char **name)
+{
+	const char *l = label + (*label == '&'), *end;
+
+	*stack = *label == '&';
+	*ns = NULL;
+	*ns_len = 0;
+	if (*l == ':') {
+		if (!(end = strchr(l + 1, ':')))
+			return 1;
+		*ns = l + 1;
+		*ns_len = (size_t)(end - l - 1);
+		l = end + 1 + 2 * !strncmp(end + 1, "//", 2);
+	}
+	*name = l;
+	return *ns && !*ns_len ? 2 : !*l ? 3 : 0;
+}
+
+const char *aa_label_error(int rc)
+{
+	return rc == 1 ? "Namespace not terminated" : rc == 2 ? "Empty namespace" : "Empty named transition profile name";
+}
+
+/* A label with a namespace (:NS:NAME, :NS://NAME, after any &):
+ * label_contains_ns. */
 static bool label_ns(const char *l)
 {
-	const char *end;
+	const char *ns, *name;
+	size_t n;
+	bool stack;
 
-	if (*l == '&')
-		l++;
-	if (*l != ':' || !(end = strchr(l + 1, ':')) || end == l + 1)
-		return false;
-	end++;
-	if (!strncmp(end, "//", 2))
-		end += 2;
-	return *end;
+	return !aa_label_parse(l, &stack, &ns, &n, &name) && ns;
 }
 
 /* @{NAME}, @NAME, ${NAME} or $NAME: NAME (process_var). */
@@ -743,7 +762,10 @@ static int merge(struct aa_profile *prof, struct aa_profile *sub)
  * 0 a bare name at the top, 1 after profile, 2 a hat. */
 static int profile_base(struct p *p, int kind)
 {
-	const char *l, *end = NULL;
+	const char *l, *ns;
+	size_t ns_len;
+	bool stack;
+	int err;
 	struct aa_profile *prof = xmalloc(sizeof(*prof)), *outer = p->prof;
 	struct aa_entry **ents = p->ents;
 	char *list = NULL;
@@ -758,29 +780,17 @@ static int profile_base(struct p *p, int kind)
 	}
 	/* parse_label on the name (the anchor says so once the profile is
 	 * read; its verdict is the same said here). */
-	l = p->t.text + (p->t.text[0] == '&');
-	if (*l == ':') {
-		end = strchr(l + 1, ':');
-		if (!end) {
-			diag(&p->t.loc, "Namespace not terminated: %s", p->t.text);
-			goto out;
-		}
-		if (end == l + 1) {
-			diag(&p->t.loc, "Empty namespace: %s", p->t.text);
-			goto out;
-		}
-		prof->ns = xstrndup(l + 1, (size_t)(end - l - 1));
-		l = end + 1 + 2 * !strncmp(end + 1, "//", 2);
-	}
-	if (!*l) {
-		diag(&p->t.loc, "Empty named transition profile name: %s", p->t.text);
+	if ((err = aa_label_parse(p->t.text, &stack, &ns, &ns_len, &l))) {
+		diag(&p->t.loc, "%s: %s", aa_label_error(err), p->t.text);
 		goto out;
 	}
-	if (p->t.text[0] == '&') {
+	if (ns)
+		prof->ns = xstrndup(ns, ns_len);
+	if (stack) {
 		diag(&p->t.loc, "%s", "Profile names must begin with a '/' or a namespace");
 		goto out;
 	}
-	if (!kind && *l != '/' && !end) {
+	if (!kind && *l != '/' && !ns) {
 		diag(&p->t.loc, "%s", "Profile names must begin with a '/', namespace or keyword "
 			"'profile' or 'hat'.");
 		goto out;

@@ -102,31 +102,31 @@ int aa_xmatch(struct aa_profile *prof, struct aa_rules_out *out)
 }
 
 /* A change_profile target for a kernel that does not stack: parse_label
- * on its expression, a stacked target refused; its namespace and name cut
- * apart in place (v[0], v[1]) or its name alone.  How many parts, or -1. */
+ * on its expression (its errors first, as the anchor's), a stacked target
+ * refused; its namespace and name cut apart in place (v[0], v[1]) or its
+ * name alone.  How many parts, or -1. */
 static int label_parts(char *re, const char **v, const struct srcloc *at)
 {
-	char *end;
+	const char *ns, *name;
+	size_t ns_len;
+	bool stack;
+	int err = aa_label_parse(re, &stack, &ns, &ns_len, &name);
 
-	if (*re == '&') {
+	if (err) {
+		diag(at, "%s: %s", aa_label_error(err), re);
+		return -1;
+	}
+	if (stack) {
 		diag(at, "The current kernel does not support stacking of named transitions: %s", re);
 		return -1;
 	}
-	if (*re != ':') {
+	if (!ns) {
 		v[0] = re;
 		return 1;
 	}
-	if (!(end = strchr(re + 1, ':'))) {
-		diag(at, "Namespace not terminated: %s", re);
-		return -1;
-	}
-	if (end == re + 1 || !end[1 + 2 * !strncmp(end + 1, "//", 2)]) {
-		diag(at, "%s: %s", end == re + 1 ? "Empty namespace" : "Empty named transition profile name", re);
-		return -1;
-	}
-	*end = 0;
-	v[0] = re + 1;
-	v[1] = end + 1 + 2 * !strncmp(end + 1, "//", 2);
+	re[ns - re + ns_len] = 0;
+	v[0] = ns;
+	v[1] = name;
 	return 2;
 }
 

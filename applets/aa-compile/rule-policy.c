@@ -29,23 +29,31 @@ enum {
 };
 #define ANY "[^\\000]*"	/* default_match_pattern */
 
-/* The peer's expression after a class prefix: its glob converted, or any
- * label ([^\000]+). */
-static int peer(struct buf *b, const char *label, struct aa_rules_out *out, const struct srcloc *at)
+/* A glob of kind converted and appended to b (written to out's dump
+ * alone, as the anchor's), or without one none. */
+static int glob_to(struct buf *b, const char *glob, int kind, const char *none, struct aa_rules_out *out,
+		   const struct srcloc *at)
 {
 	struct buf re = BUF_INIT(0);
 	int first, rc = 0;
 
-	if (!label) {
-		buf_put_str(b, "[^\\000]+");
+	if (!glob) {
+		buf_put_str(b, none);
 		return 0;
 	}
-	if (aa_glob_out(label, AA_GLOB_DEFAULT, &re, &first, out, at) < 0)
+	if (aa_glob_out(glob, kind, &re, &first, out, at) < 0)
 		rc = -1;
 	else
 		buf_put_str(b, (const char *)re.p);
 	buf_free(&re);
 	return rc;
+}
+
+/* The peer's expression after a class prefix: its glob converted, or any
+ * label ([^\000]+). */
+static int peer(struct buf *b, const char *label, struct aa_rules_out *out, const struct srcloc *at)
+{
+	return glob_to(b, label, AA_GLOB_DEFAULT, "[^\\000]+", out, at);
 }
 
 static int rule1(struct aa_rules_out *out, struct buf *b, bool deny, uint32_t perms, uint32_t audit,
@@ -152,40 +160,26 @@ static int dbus_rule(const struct aa_rule *r, struct aa_rules_out *out)
  * separator. */
 static int unix_addr(struct buf *b, const char *addr, struct aa_rules_out *out, const struct srcloc *at)
 {
-	struct buf re = BUF_INIT(0);
-	int first, rc = 0;
-
 	if (!addr) {
 		buf_put_str(b, ".*");
 	} else if (!strcmp(addr, "none")) {
 		buf_put_str(b, "\\x01");
 	} else if (!strcmp(addr, "auto")) {
 		buf_put_str(b, "\\x00[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]");
-	} else if (aa_glob_out(addr + 1, AA_GLOB_NULL, &re, &first, out, at) < 0) {
-		rc = -1;
 	} else {
+		/* the kernel starts an abstract address with a NUL */
 		buf_put_str(b, "\\x00");
-		buf_put_str(b, (const char *)re.p);
+		if (glob_to(b, addr + 1, AA_GLOB_NULL, NULL, out, at) < 0)
+			return -1;
 	}
 	buf_put_str(b, "\\x00");
-	buf_free(&re);
-	return rc;
+	return 0;
 }
 
 /* A unix socket's label (write_label): its glob converted, or any. */
 static int unix_label(struct buf *b, const char *label, struct aa_rules_out *out, const struct srcloc *at)
 {
-	struct buf re = BUF_INIT(0);
-	int first, rc = 0;
-
-	if (!label)
-		buf_put_str(b, ANY);
-	else if (aa_glob_out(label, AA_GLOB_DEFAULT, &re, &first, out, at) < 0)
-		rc = -1;
-	else
-		buf_put_str(b, (const char *)re.p);
-	buf_free(&re);
-	return rc;
+	return glob_to(b, label, AA_GLOB_DEFAULT, ANY, out, at);
 }
 
 /* b and more as a rule, b kept. */
