@@ -6,8 +6,9 @@
  * made regular expressions (glob.c, rule-file.c, rule-policy.c), their
  * DFAs (lib/dfa) and its records (emit.c), for the kernel features of -M
  * or the running kernel's (features.c); added to, replacing or removed
- * from the kernel's policy (kernel.c).  -p writes a profile with its
- * includes expanded as apparmor_parser -p does; -N its profiles' names. */
+ * from the kernel's policy (kernel.c), through the policy cache
+ * (cache.c).  -p writes a profile with its includes expanded as
+ * apparmor_parser -p does; -N its profiles' names. */
 /* applet: aa-compile
  * summary: compile AppArmor profiles into the kernel's binary policy
  * usage: aa-compile [--root DIR] [OPTION]... PROFILE...
@@ -20,18 +21,26 @@
  * then compile them into the binary policy the kernel loads, for the
  * kernel features of -M (else the running kernel's), as apparmor_parser
  * writes it, and add it to the kernel's policy (-a, the default), replace
- * (-r) or remove (-R) profiles of the same names.  As apparmor_parser (its
- * name through argv[0]): the same options; those aa-compile has not are
- * refused (the policy cache is not written yet: no -W).
+ * (-r) or remove (-R) profiles of the same names; through the policy
+ * cache as apparmor_parser keeps it.  As apparmor_parser (its name
+ * through argv[0]): the same options; those aa-compile has not are
+ * refused.
  *
  *   -a, --add            add the profiles to the kernel's (none there yet)
  *   -r, --replace        replace those of the same names (or add them)
  *   -R, --remove         remove the kernel's profiles of these names
  *   -N, --names          write the profiles' names, one a line
  *   -q, --quiet          taken (aa-compile writes no warnings it could skip)
- *   -T, --skip-read-cache  taken: no policy cache is read
+ *   -W, --write-cache    write each file's records to the policy cache
+ *   -T, --skip-read-cache  read none from it
+ *   -K, --skip-cache     neither read nor write it
+ *   -k, --show-cache     say what it does (hits, misses, writes)
+ *   --skip-bad-cache     an entry not valid is not written again
+ *   --skip-bad-cache-rebuild  an entry the kernel refuses is not compiled
+ *   --purge-cache        remove what is in the (first) location
  *   -L, --cache-loc DIR[,DIR]...  where the policy cache is (default
- *                        /var/cache/apparmor)
+ *                        /var/cache/apparmor; four at most, the first
+ *                        written)
  *   --print-cache-dir    write the cache directory for the kernel features
  *                        in each, as apparmor_parser names it
  *   -p, --preprocess     write each profile with its includes expanded, as
@@ -40,7 +49,6 @@
  *   -I, --Include DIR    add DIR to the include search path (before -b)
  *   -b, --base DIR       the base directory (default /etc/apparmor.d)
  *   -Q, --skip-kernel-load  compile only, load nothing
- *   -K, --skip-cache     taken: no policy cache is read or written
  *   -S, --stdout         write the binary policy to standard output
  *   -o, --ofile FILE     write it to FILE (whole, or not at all)
  *   -M, --features-file FILE  the kernel features to compile for (a file,
@@ -78,7 +86,8 @@
 #define DFA_MEM_MAX_MIB	(1 << 20)
 
 enum { OP_P, OP_I, OP_B, OP_J, OP_D, OP_Q, OP_K, OP_S, OP_O, OP_M, OP_KF, OP_PF, OP_MEM, OP_OPT, OP_ADD, OP_REPL,
-       OP_REM, OP_NAMES, OP_QUIET, OP_SKIPREAD, OP_WRITE, OP_CACHELOC, OP_PRINTCACHE, OP_HELP_SHORT };
+       OP_REM, OP_NAMES, OP_QUIET, OP_SKIPREAD, OP_WRITE, OP_CACHELOC, OP_PRINTCACHE, OP_SHOWCACHE,
+       OP_SKIPBAD, OP_PURGE, OP_NOREBUILD, OP_HELP_SHORT };
 
 static struct opt opts[] = {
 	[OP_P] = { 'p', "preprocess", 0 },
@@ -104,6 +113,10 @@ static struct opt opts[] = {
 	[OP_WRITE] = { 'W', "write-cache", 0 },
 	[OP_CACHELOC] = { 'L', "cache-loc", OPT_ARG },
 	[OP_PRINTCACHE] = { 0, "print-cache-dir", 0 },
+	[OP_SHOWCACHE] = { 'k', "show-cache", 0 },
+	[OP_SKIPBAD] = { 0, "skip-bad-cache", 0 },
+	[OP_PURGE] = { 0, "purge-cache", 0 },
+	[OP_NOREBUILD] = { 0, "skip-bad-cache-rebuild", 0 },
 	[OP_HELP_SHORT] = { 'h', NULL, 0 },
 	OPT_END,
 };
@@ -120,6 +133,13 @@ static struct {
 	bool load;		/* -a, -r, -R (the default -a) without -Q */
 	const char *base;	/* -b: the disable/ and force-complain/ links */
 	enum aa_kop kop;
+	bool quiet;		/* -q, or parser.conf's quiet */
+	/* the policy cache: -W, -T (also -S, -o, -D), -K (also -R, -N, -p),
+	 * -k, -L; parser.conf's write-cache, skip-read-cache, skip-cache,
+	 * show-cache and cache-loc= as they are */
+	bool write_cache, skip_read, skip_cache, show_cache;
+	char *conf_loc;
+	struct aa_cache cache;	/* opened: cache.n > 0 */
 } TT;
 
 /* -O as apparmor_parser 3.0.8 takes it (common_optarg.c's table, each
@@ -262,22 +282,24 @@ static int load(const struct aa_profile *prof, size_t mark)
 	return err ? 256 + err : 0;
 }
 
-/* parser.conf's policy-features (the line apparmor_parser would take as
- * --policy-features; the file and the path in it under --root): the host
- * path, xmalloc'd; NULL when it has none or there is no file; (char *)-1
- * after a message for a line aa-compile does not take. */
-static char *conf_policy_features(void)
+/* parser.conf, its lines taken as apparmor_parser takes them, before the
+ * command line's options (the file, and the paths in it, under --root):
+ * policy-features's host path in *pf (xmalloc'd; NULL when it has none or
+ * there is no file), the cache's options in TT.  0, or -1 after a
+ * message for a line aa-compile does not take. */
+static int read_conf(char **pf)
 {
-	char *text, *line, *next, *pf = NULL;
-	int fd = root_open("/etc/apparmor/parser.conf", O_RDONLY | O_CLOEXEC, 0), n = 0;
+	char *text, *line, *next;
+	int fd = root_open("/etc/apparmor/parser.conf", O_RDONLY | O_CLOEXEC, 0), n = 0, rc = 0;
 
+	*pf = NULL;
 	if (fd < 0)
-		return NULL;
+		return 0;
 	text = read_fd_max(fd, 1 << 20, NULL);
 	close(fd);
 	if (!text) {
 		warn("%s", "/etc/apparmor/parser.conf: unreadable, or over 1 MiB");
-		return (char *)-1;
+		return -1;
 	}
 	for (line = text; line; line = next) {
 		char *s = line + strspn(line, " \t"), *e;
@@ -292,22 +314,39 @@ static char *conf_policy_features(void)
 			continue;
 		if (!strncmp(s, "policy-features=", 16)) {
 			/* a path in the image under --root */
-			free(pf);
-			if (!(pf = root_file(s + 16, 0))) {
+			free(*pf);
+			if (!(*pf = root_file(s + 16, 0))) {
 				warn("/etc/apparmor/parser.conf:%d: %s: %s", n, s + 16, strerror(errno));
-				pf = (char *)-1;
+				rc = -1;
 				break;
 			}
-		} else if (strcmp(s, "quiet") && strcmp(s, "skip-read-cache")) {
+		} else if (!strncmp(s, "cache-loc=", 10)) {
+			free(TT.conf_loc);
+			TT.conf_loc = xstrdup(s + 10);
+		} else if (!strcmp(s, "quiet")) {
+			TT.quiet = true;
+		} else if (!strcmp(s, "skip-read-cache")) {
+			TT.skip_read = true;
+		} else if (!strcmp(s, "write-cache")) {
+			TT.write_cache = true;
+		} else if (!strcmp(s, "skip-cache")) {
+			TT.skip_cache = true;
+		} else if (!strcmp(s, "show-cache")) {
+			TT.show_cache = true;
+		} else {
 			warn("/etc/apparmor/parser.conf:%d: %s: not taken by aa-compile yet (only "
-			     "policy-features, quiet, skip-read-cache)", n, s);
-			free(pf);
-			pf = (char *)-1;
+			     "policy-features=, cache-loc=, quiet, write-cache, skip-read-cache, skip-cache, "
+			     "show-cache)", n, s);
+			rc = -1;
 			break;
 		}
 	}
 	free(text);
-	return pf;
+	if (rc) {
+		free(*pf);
+		*pf = NULL;
+	}
+	return rc;
 }
 
 static const char *base_name(const char *file)
@@ -330,6 +369,34 @@ static bool in_mode_dir(const char *file, const char *dir)
 	return true;
 }
 
+/* ENCODE_VERSION: the kernel's ABI; above 5, complain forced, parser ABI
+ * 2 and policy version 2. */
+static uint32_t version(bool complain)
+{
+	return aa_kf.abi > 5 ? aa_kf.abi | (uint32_t)complain << 11 | 2 << 12 | 2 << 20 : aa_kf.abi;
+}
+
+static bool newer(struct timespec a, struct timespec b)
+{
+	return a.tv_sec > b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec > b.tv_nsec);
+}
+
+/* process_binary: a cache entry's records to the kernel as they are (in
+ * one write with set_load).  0, or after apparmor_parser's words the
+ * errno. */
+static int load_file(const char *path)
+{
+	size_t n;
+	uint8_t *p = (uint8_t *)read_file(path, &n);
+	int err = p ? aa_kernel_write(TT.kop, p, n, aa_kf.set_load) : -errno;
+
+	if (err)
+		warn("Error: Could not %s profile %s: %s", TT.kop == AA_KADD ? "load" : "replace", path,
+		     strerror(-err));
+	free(p);
+	return -err;
+}
+
 /* A profile and its hats and children in complain mode. */
 static void force_complain(struct aa_profile *prof)
 {
@@ -348,7 +415,9 @@ static int one_file(const char *file)
 	struct aa_lex_opts lo = { TT.dirs, TT.ndirs, opts[OP_P].seen ? stdout : NULL };
 	struct aa_lex *lx = aa_lex_open(file, &lo);
 	struct aa_policy pol = { 0 };
-	bool complain = false;
+	bool complain = false, cached = false, write_cache = TT.write_cache && TT.cache.n;
+	struct timespec cache_time = { 0 };
+	char *cname = NULL;
 	int rc = 0;
 
 	if (!lx && file && errno) {
@@ -364,7 +433,7 @@ static int one_file(const char *file)
 	 * force-complain/, as apparmor_parser looks (not for -p or -R) */
 	if (file && !opts[OP_P].seen && !opts[OP_REM].seen) {
 		if (in_mode_dir(file, "disable")) {
-			if (!opts[OP_QUIET].seen)
+			if (!TT.quiet)
 				warn("Skipping profile in %s/disable: %s", TT.base, base_name(file));
 			aa_lex_close(lx);
 			return 0;
@@ -372,6 +441,17 @@ static int one_file(const char *file)
 		if ((complain = in_mode_dir(file, "force-complain")))
 			warn("Warning: found %s in %s/force-complain, forcing complain mode", base_name(file),
 			     TT.base);
+		/* its entry in the cache, to load if it is valid and nothing
+		 * read is newer (a profile forced to complain is never
+		 * cached); an invalid one not replaced with --skip-bad-cache */
+		if (!complain && TT.cache.n && !TT.skip_read &&
+		    (cname = aa_cache_find(&TT.cache, base_name(file))) &&
+		    !(cached = aa_cache_valid(cname, version(false), &cache_time)) && opts[OP_SKIPBAD].seen)
+			write_cache = false;
+	} else if (!file && write_cache) {
+		if (!TT.quiet)
+			warn("%s", "cannot use or update cache, disable, or force-complain via stdin");
+		write_cache = false;
 	}
 	/* The grammar reads every token; the scanner echoes them. */
 	if (aa_parse(lx, &pol) < 0)
@@ -382,38 +462,58 @@ static int one_file(const char *file)
 	if (complain && aa_kf.abi == 5)
 		for (struct aa_profile *prof = pol.profiles; prof; prof = prof->next)
 			force_complain(prof);
+	/* every file read, none newer than the entry: it is loaded (or with
+	 * -Q, nothing to do) unless the kernel refuses it, then compiled
+	 * again (unless --skip-bad-cache-rebuild) */
+	if (!rc && cached && !newer(aa_lex_mtime(lx), cache_time)) {
+		if (TT.show_cache)
+			warn("Cache hit: %s", cname);
+		if (!TT.load || !(rc = load_file(cname)) || opts[OP_NOREBUILD].seen)
+			goto out;
+		rc = 0;
+	}
+	if (!rc && TT.show_cache)
+		warn("Cache miss: %s", file ? file : "stdin");
 	/* -p stops after the parse, as the anchor's does; -N after it too */
 	if (!rc && opts[OP_NAMES].seen) {
 		for (struct aa_profile *prof = pol.profiles; prof; prof = prof->next)
 			names(prof);
 	} else if (!rc && !opts[OP_P].seen) {
-		/* ENCODE_VERSION: the kernel's ABI; above 5, parser ABI 2 and
-		 * policy version 2 */
-		uint32_t version = aa_kf.abi > 5 ? aa_kf.abi | complain << 11 | 2 << 12 | 2 << 20 : aa_kf.abi;
-		struct aa_emit_opts eo = { version, TT.rule_exprs ? stderr : NULL, TT.dfa_mem, TT.dfa_flags,
-					   TT.pack_flags };
+		struct aa_emit_opts eo = { version(complain), TT.rule_exprs ? stderr : NULL, TT.dfa_mem,
+					   TT.dfa_flags, TT.pack_flags };
 		size_t mark = TT.out.len;
 
 		for (struct aa_profile *prof = pol.profiles; !rc && prof; prof = prof->next) {
+			size_t at = TT.out.len;
+
 			if (aa_emit(&pol, prof, &eo, &TT.out) < 0)
 				rc = 1;
 			else if (TT.load)
-				rc = load(prof, mark);
-			/* loaded: nothing kept */
-			if (TT.load)
-				TT.out.len = mark;
+				rc = load(prof, at);
 		}
-		/* a file's records whole or none */
-		if (rc)
+		/* the cache entry: the file's records, all compiled (and
+		 * loaded), as new as the newest file read */
+		if (!rc && write_cache && complain) {
+			if (!TT.quiet)
+				warn("Caching disabled for: '%s' due to force complain", base_name(file));
+		} else if (!rc && write_cache && !aa_cache_write(&TT.cache, base_name(file), TT.out.p + mark,
+								TT.out.len - mark, aa_lex_mtime(lx)) &&
+			   TT.show_cache) {
+			warn("Wrote cache: %s/%s", TT.cache.dir[0], base_name(file));
+		}
+		/* a file's records whole or none; loaded, nothing kept */
+		if (rc || TT.load)
 			TT.out.len = mark;
 		/* -S: each file's records as it compiles, so memory holds
 		 * one file's */
 		if (!rc && opts[OP_S].seen)
 			rc = flush_out();
 	}
+out:
 	aa_policy_free(&pol);
 	/* last: the locations in pol name its files */
 	aa_lex_close(lx);
+	free(cname);
 	return rc;
 }
 
@@ -459,25 +559,70 @@ static int operand(const char *path)
 	return rc;
 }
 
-/* --print-cache-dir: each of the comma-separated cache locations' directory
- * for the kernel features.  0, or 1 after a message. */
-static int print_cache_dirs(const char *locs)
+/* The policy cache's locations (-L, else parser.conf's cache-loc=, else
+ * /var/cache/apparmor; inside the image under --root), and what the
+ * options ask of them, as apparmor_parser's main: --print-cache-dir
+ * (each one's directory for the kernel features) or --purge-cache (the
+ * first one's files removed) is all there is to do (*done); else the
+ * cache opened when it is read or written (made with -W).  0, or after a
+ * message the exit status. */
+static int cache_setup(bool *done)
 {
-	char *list = xstrdup(locs), *save = NULL;
-	int rc = 0;
+	const char *arg = opts[OP_CACHELOC].seen ? opts[OP_CACHELOC].arg : TT.conf_loc;
+	char *locs[AA_CACHE_LOCS], *host[AA_CACHE_LOCS] = { 0 };
+	int n = 0, rc = 0;
 
-	for (char *l = strtok_r(list, ",", &save); l && !rc; l = strtok_r(NULL, ",", &save)) {
-		char *d = aa_cache_dir(l);
-
-		if (!d) {
-			warn("Unable to print the cache directory: %s", strerror(errno));
-			rc = 1;
-		} else {
-			printf("%s\n", d);
-		}
-		free(d);
+	*done = opts[OP_PRINTCACHE].seen || opts[OP_PURGE].seen;
+	if (!*done && (TT.skip_cache || (!TT.write_cache && TT.skip_read)))
+		return 0;
+	if (arg && (n = aa_cache_locs(arg, locs)) < 0) {
+		warn("Invalid --cacheloc option '%s' %s", arg, strerror(errno));
+		return 1;
 	}
-	free(list);
+	if (!n)
+		locs[n++] = xstrdup("/var/cache/apparmor");
+	for (int i = 0; i < n && !rc; i++)
+		if (!(host[i] = root_dir() ? root_file(locs[i], 0) : xstrdup(locs[i]))) {
+			warn("%s: %s", locs[i], strerror(errno));
+			rc = 1;
+		}
+	if (rc) {
+	} else if (opts[OP_PRINTCACHE].seen) {
+		for (int i = 0; i < n && !rc; i++) {
+			char *d = aa_cache_dir(host[i]);
+
+			/* the location as given, the image's under --root */
+			if (d)
+				printf("%s%s\n", locs[i], d + strlen(host[i]));
+			else
+				warn("Unable to print the cache directory: %s", strerror(errno));
+			rc = !d;
+			free(d);
+		}
+	} else if (opts[OP_PURGE].seen) {
+		if (aa_cache_purge(host[0]) < 0) {
+			warn("Failed to clear cache files (%s): %s", locs[0], strerror(errno));
+			rc = 1;
+		}
+	} else if (aa_cache_open(&TT.cache, host, n, TT.write_cache && !opts[OP_SKIPBAD].seen, TT.quiet) < 0) {
+		/* none there, another kernel's, a read-only file system: no
+		 * cache, as apparmor_parser goes on without one */
+		if (errno != ENOENT && errno != EEXIST && errno != EROFS) {
+			warn("Failed setting up policy cache (%s): %s", locs[0], strerror(errno));
+			rc = 1;
+		} else if (TT.show_cache && TT.write_cache) {
+			warn("Cache write disabled: Cannot create cache '%s': %s", locs[0], strerror(errno));
+		} else if (TT.show_cache) {
+			warn("Cache read/write disabled: Policy cache is invalid: %s", strerror(errno));
+		}
+		TT.write_cache = false;
+	} else if (TT.show_cache) {
+		warn("Cache: added primary location '%s'", locs[0]);
+	}
+	for (int i = 0; i < n; i++) {
+		free(locs[i]);
+		free(host[i]);
+	}
 	return rc;
 }
 
@@ -492,15 +637,11 @@ static int compile_setup(void)
 	const char *kf = TT.kernel_features, *pf = TT.policy_features;
 	int rc = 2;
 
-	if (opts[OP_WRITE].seen) {
-		warn("%s", "-W, --write-cache: the policy cache is not written yet (give -K)");
+	if (read_conf(&conf) < 0)
 		return 2;
-	}
 	if (TT.load && aa_kernel_check() < 0)
-		return 2;
+		goto out;
 	if (!kf && !(kf = kdir = aa_kernel_features_dir()))
-		return 2;
-	if (!pf && (conf = conf_policy_features()) == (char *)-1)
 		goto out;
 	if (!pf)
 		pf = conf ? conf : kf;
@@ -514,14 +655,14 @@ static int compile_setup(void)
 	rc = 0;
 out:
 	free(kdir);
-	if (conf != (char *)-1)
-		free(conf);
+	free(conf);
 	return rc;
 }
 
 int aa_compile_main(int argc, char **argv)
 {
 	const char *base = "/etc/apparmor.d";
+	bool done;
 	int rc = 0;
 
 	opt_parse_each(&argc, &argv, opts, 0, option, NULL);
@@ -548,10 +689,15 @@ int aa_compile_main(int argc, char **argv)
 		  !opts[OP_NAMES].seen && !opts[OP_PRINTCACHE].seen;
 	if (!opts[OP_P].seen && !opts[OP_NAMES].seen && (rc = compile_setup()))
 		goto out;
-	if (opts[OP_PRINTCACHE].seen) {
-		rc = print_cache_dirs(opts[OP_CACHELOC].seen ? opts[OP_CACHELOC].arg : "/var/cache/apparmor");
+	/* the cache's options after parser.conf's, as apparmor_parser
+	 * takes them: what skips reading it, what skips it altogether */
+	TT.write_cache |= opts[OP_WRITE].seen;
+	TT.show_cache |= opts[OP_SHOWCACHE].seen;
+	TT.quiet |= opts[OP_QUIET].seen;
+	TT.skip_read |= opts[OP_SKIPREAD].seen || opts[OP_S].seen || opts[OP_O].seen || TT.rule_exprs;
+	TT.skip_cache |= opts[OP_K].seen || opts[OP_REM].seen || opts[OP_NAMES].seen || opts[OP_P].seen;
+	if ((rc = cache_setup(&done)) || done)
 		goto out;
-	}
 	/* The last failure's status, as apparmor_parser's. */
 	if (!argc)
 		rc = one_file(NULL);
@@ -568,6 +714,8 @@ int aa_compile_main(int argc, char **argv)
 		rc = 1;
 	}
 out:
+	aa_cache_close(&TT.cache);
+	free(TT.conf_loc);
 	buf_free(&TT.out);
 	for (int i = 0; i < TT.ndirs; i++)
 		free((char *)TT.dirs[i]);

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "lsmbox.h"
 
@@ -53,6 +54,9 @@ struct aa_lex *aa_lex_open(const char *file, const struct aa_lex_opts *o);
 /* The next token: 0, or -1 after a located message (the scan is over). */
 int aa_lex_next(struct aa_lex *lx, struct aa_token *tok);
 void aa_lex_close(struct aa_lex *lx);
+/* The newest modification time of the files and include directories read
+ * so far (apparmor_parser's mru_policy_tstamp), and of abi files. */
+struct timespec aa_lex_mtime(const struct aa_lex *lx);
 /* An abi rule's features file (<NAME> on the include path, "NAME" as it
  * is), found as apparmor_parser finds it: 0 and its text in *text (NULL
  * when the include cache has it: a second abi of one file), or -1 after a
@@ -302,6 +306,43 @@ void aa_features_policy(const char *abi);
  * holds these, else one past the highest N.  xmalloc'd, or NULL and
  * errno. */
 char *aa_cache_dir(const char *loc);
+/* Does DIR/.features (a file or directory) hold the kernel's features?
+ * 1, 0 (other features), or -1 with errno (ENOENT: none there). */
+int aa_cache_features(const char *dir);
+/* The kernel features' text written to path (atomically).  0 or -1 and
+ * errno. */
+int aa_features_write(const char *path);
+
+/* cache.c: the policy cache, in up to AA_CACHE_LOCS locations (the first
+ * written, all read, in order): each one's directory for the kernel
+ * features. */
+#define AA_CACHE_LOCS 4
+struct aa_cache {
+	char *dir[AA_CACHE_LOCS];
+	int n;
+};
+/* -L's comma-separated list into locs (xmalloc'd): their number, or -1
+ * with errno E2BIG past AA_CACHE_LOCS. */
+int aa_cache_locs(const char *arg, char **locs);
+/* The cache in locs (host paths), its first directory made with its
+ * .features when create: 0, or -1 and errno (ENOENT: no cache there,
+ * EEXIST: another kernel's, else a failure said).  A later location with
+ * no directory for these features is left out, with a warning unless
+ * quiet. */
+int aa_cache_open(struct aa_cache *c, char *const *locs, int n, bool create, bool quiet);
+void aa_cache_close(struct aa_cache *c);
+/* --purge-cache: every file under loc removed.  0 or -1 and errno. */
+int aa_cache_purge(const char *loc);
+/* The first directory's entry NAME that can be opened (xmalloc'd), or
+ * NULL. */
+char *aa_cache_find(const struct aa_cache *c, const char *name);
+/* Is the entry at path one to load: not empty, its header and version
+ * these?  1 and its modification time in *mtime, or 0. */
+int aa_cache_valid(const char *path, uint32_t version, struct timespec *mtime);
+/* The entry NAME in the first directory replaced by p..p+n, modified at
+ * mtime; atomically.  0, or -1 after a message. */
+int aa_cache_write(const struct aa_cache *c, const char *name, const uint8_t *p, size_t n,
+		   struct timespec mtime);
 
 /* kernel.c: apparmorfs.  0, or -1 after a message saying why it is not
  * there (AppArmor not enabled, securityfs not mounted, --root). */

@@ -275,9 +275,7 @@ static uint32_t murmur3_32(const uint8_t *p, size_t n, uint32_t h)
 	return h;
 }
 
-/* Does DIR/.features (a file or directory) hold the kernel's features?
- * 1, 0 (other features), or -1 with errno (ENOENT: none there). */
-static int cache_features(const char *dir)
+int aa_cache_features(const char *dir)
 {
 	char *f = xasprintf("%s/.features", dir), *text;
 	struct stat st;
@@ -305,7 +303,7 @@ char *aa_cache_dir(const char *loc)
 
 	snprintf(id, sizeof(id), "%08x", murmur3_32((const uint8_t *)kernel_text, strlen(kernel_text), 5381));
 	dir = xasprintf("%s/%s.0", loc, id);
-	if ((rc = cache_features(dir)) == 1 || (rc < 0 && errno == ENOENT))
+	if ((rc = aa_cache_features(dir)) == 1 || (rc < 0 && errno == ENOENT))
 		return dir;
 	free(dir);
 	if (rc < 0)
@@ -323,7 +321,7 @@ char *aa_cache_dir(const char *loc)
 		if (strncmp(names[i], id, 8) || names[i][8] != '.')
 			continue;
 		dir = xasprintf("%s/%s", loc, names[i]);
-		if ((rc = cache_features(dir)) == 1 || (rc < 0 && errno == ENOENT)) {
+		if ((rc = aa_cache_features(dir)) == 1 || (rc < 0 && errno == ENOENT)) {
 			aa_names_free(names, n);
 			return dir;
 		}
@@ -340,6 +338,11 @@ char *aa_cache_dir(const char *loc)
 	if (n > 0)
 		aa_names_free(names, n);
 	return xasprintf("%s/%s.%ld", loc, id, max + 1);
+}
+
+int aa_features_write(const char *path)
+{
+	return write_file_atomic(path, kernel_text, strlen(kernel_text), 0644);
 }
 
 int aa_features_kernel(const char *file)

@@ -74,6 +74,7 @@ struct aa_lex {
 	char *text;		/* the last token's */
 	char **names;		/* the names of the sources read to their end */
 	int nnames;
+	struct timespec mtime;	/* the newest of every file and directory read */
 };
 
 /* ---- character classes and sub-patterns (flex's, in the C locale) ---- */
@@ -340,14 +341,26 @@ static void cache(struct aa_lex *lx, const char *path)
 	lx->seen[lx->nseen++] = xstrdup(path);
 }
 
+/* update_mru_tstamp: what was read is as new as its newest file. */
+static void newest(struct aa_lex *lx, const struct stat *st)
+{
+	const struct timespec *t = &st->st_mtim;
+
+	if (t->tv_sec > lx->mtime.tv_sec || (t->tv_sec == lx->mtime.tv_sec && t->tv_nsec > lx->mtime.tv_nsec))
+		lx->mtime = *t;
+}
+
 /* fd's text as a new source on top, at depth; the fd closed.  0, or -1
  * after a message. */
 static int push_fd(struct aa_lex *lx, int fd, const char *name, int depth)
 {
+	struct stat st;
 	struct src *s;
 	size_t len;
 	char *text;
 
+	if (fstat(fd, &st) == 0)
+		newest(lx, &st);
 	if (depth > AA_DEPTH_MAX) {
 		close(fd);
 		return fail(lx, "includes nested over %s deep", "64");
@@ -534,6 +547,8 @@ static int include(struct aa_lex *lx, const char *name, bool search, bool if_exi
 	} else if (S_ISREG(st.st_mode)) {
 		rc = push_fd(lx, fd, full, depth);
 	} else if (S_ISDIR(st.st_mode)) {
+		/* a file added to or taken from it makes it newer */
+		newest(lx, &st);
 		rc = push_dir(lx, fd, full, depth);
 	} else {
 		close(fd);
@@ -566,6 +581,9 @@ int aa_lex_abi(struct aa_lex *lx, const char *name, bool search, char **text)
 		rc = fail(lx, "failed to find features abi '%s'", name);
 	else if (!(*text = read_fd_max(fd, AA_FEATURES_MAX, NULL)))
 		rc = fail(lx, "features abi '%s': unreadable, or over 1 MiB", name);
+	/* not in apparmor_parser's newest, but what is compiled depends on it */
+	if (!rc)
+		newest(lx, &st);
 	close(fd);
 	free(full);
 	return rc;
@@ -1202,6 +1220,11 @@ struct aa_lex *aa_lex_open(const char *file, const struct aa_lex_opts *o)
 		return NULL;
 	}
 	return lx;
+}
+
+struct timespec aa_lex_mtime(const struct aa_lex *lx)
+{
+	return lx->mtime;
 }
 
 void aa_lex_close(struct aa_lex *lx)

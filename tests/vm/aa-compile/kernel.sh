@@ -110,14 +110,60 @@ is "apparmor: its profiles in complain mode, the disabled one not loaded" \
 ok "apparmor: -R it again" lsmbox aa-compile -R /etc/apparmor.d/usr.bin.man
 
 # every profile Debian ships, a directory a call, as apparmor.service's
-# job calls apparmor_parser (the cache aside: not written yet)
+# job calls apparmor_parser (without the cache, below)
 ok "apparmor: -r /etc/apparmor.d" $OURS -r -- /etc/apparmor.d
+# The policy cache, as apparmor.service's job uses it: written by the
+# first call, every entry read by the next, ours and the anchor's each
+# reading the other's; the kernel's hash of every profile the same as
+# after a compile; an entry made stale by an include compiled again; one
+# the kernel refuses compiled again, or with --skip-bad-cache-rebuild not.
+# (the anchor's compiles are slow under TCG: it only reads entries here;
+# tests/aa-compile-cache.test compares what each writes)
+C=/var/cache/apparmor/$(lsmbox aa-compile --print-cache-dir -L . | sed 's,^\./,,')
+mkdir -p /var/cache
+rm -rf /var/cache/apparmor
+hashes() { for d in $A/policy/profiles/*/; do echo "$(cat $d/name) $(cat $d/sha1)"; done | sort; }
+hashes > compiled.sha
+ok "apparmor: cache: apparmor.service's call, written" $OURS --write-cache --quiet --replace -- /etc/apparmor.d
+n=$(ls $C | wc -l)
+is "apparmor: cache: an entry for each of the files (over 20), .features beside them" "yes .features" \
+	sh -c "[ $n -gt 20 ] && echo yes \$(ls -A $C | grep '^\\.')"
+is "apparmor: cache: the kernel's hashes as after the compile" "$(cat compiled.sha)" hashes
+is "apparmor: cache: ours reads every entry it wrote" "$n" \
+	sh -c "$OURS -k --write-cache --replace -- /etc/apparmor.d 2>&1 | grep -c '^apparmor_parser: Cache hit: '"
+is "apparmor: cache: the kernel's hashes the same after the hits" "$(cat compiled.sha)" hashes
+is "apparmor: cache: the anchor reads every entry we wrote" "$n" \
+	sh -c "$REF -k --write-cache --replace -- /etc/apparmor.d 2>&1 | grep -c '^Cache hit: '"
+is "apparmor: cache: the kernel's hashes the same after the anchor's hits" "$(cat compiled.sha)" hashes
+echo '# changed' >> /etc/apparmor.d/local/usr.bin.man
+is "apparmor: cache: usr.bin.man's local include changed: its entry missed, the rest hits" "1 $((n - 1))" \
+	sh -c "$OURS -k --write-cache --replace -- /etc/apparmor.d 2> k.out; echo \$(grep -c 'Cache miss: /etc/apparmor.d/usr.bin.man' k.out) \$(grep -c 'Cache hit' k.out)"
+is "apparmor: cache: ... and written again: all hits" "$n" \
+	sh -c "$OURS -k --replace -- /etc/apparmor.d 2>&1 | grep -c 'Cache hit'"
+is "apparmor: cache: the kernel's hashes the same" "$(cat compiled.sha)" hashes
+# an entry cut after its header: the kernel refuses it
+cp $C/usr.bin.man man.good
+head -c 40 man.good > $C/usr.bin.man
+touch -r man.good $C/usr.bin.man
+cp -p $C/usr.bin.man man.bad
+$REF -k --skip-bad-cache-rebuild -r /etc/apparmor.d/usr.bin.man > /dev/null 2> a.err
+ra=$?
+is "apparmor: cache: an entry the kernel refuses, --skip-bad-cache-rebuild: the anchor's words and status" \
+	"$ra $(grep -v '^Cache' a.err)" sh -c "$OURS --skip-bad-cache-rebuild -r /etc/apparmor.d/usr.bin.man 2> e; echo \$? \$(sed 's/^apparmor_parser: //' e)"
+is "apparmor: cache: ... an error the kernel gives (not 0)" "yes" sh -c "[ $ra -gt 0 ] && echo yes"
+is "apparmor: cache: ... then compiled again, loaded, the entry written again" "0 same" \
+	sh -c "$OURS -W -r /etc/apparmor.d/usr.bin.man 2>/dev/null; echo \$? \$(cmp -s $C/usr.bin.man man.good && echo same)"
+is "apparmor: cache: the kernel's hashes the same" "$(cat compiled.sha)" hashes
+# (no cache for the scripts after this one in the boot)
+rm -rf /var/cache/apparmor
+
 ok "apparmor: -r the extra profiles" $OURS -r /usr/share/apparmor/extra-profiles
 $REF -N /usr/share/apparmor/extra-profiles /etc/apparmor.d 2> /dev/null | sort -u > names
 is "apparmor: the kernel lists every name -N gives, and no other" "$(sed 's/$/ e/' names)" \
 	sh -c "sed 's/ ([a-z]*)\$//' $A/profiles | sort | sed 's/\$/ e/'"
 is "apparmor: -N gives the anchor's names" "$(cat names)" \
 	sh -c "lsmbox aa-compile -N /usr/share/apparmor/extra-profiles /etc/apparmor.d | sort -u"
+
 # -R of /etc/apparmor.d's (each there: the extra profiles of the same
 # names replaced them): the extra profiles of other names left
 $REF -N /etc/apparmor.d 2> /dev/null | sort -u > etc.names
