@@ -13,7 +13,9 @@
  * summary: compile AppArmor profiles into the kernel's binary policy
  * usage: aa-compile [--root DIR] [OPTION]... PROFILE...
  * usage: aa-compile -p [-I DIR]... [-b DIR] [PROFILE|DIR]...
- * compat: apparmor_parser
+ * usage: aa-compile status [--json|--pretty-json|--enabled|--profiled|...]
+ * usage: aa-compile enforce|complain|disable [-d DIR] [--no-reload] PROFILE|PROGRAM...
+ * compat: apparmor_parser aa-status aa-enforce aa-complain aa-disable
  * help:
  * Read AppArmor profiles as apparmor_parser 3.0.8 reads them: includes on
  * the search path (-I, then -b, default /etc/apparmor.d, under --root),
@@ -69,6 +71,19 @@
  *   --dfa-memory MIB     cap each DFA construction's working memory (1 to
  *                        1048576; default 1024): a profile that needs more
  *                        is refused, naming the rule in most of its states
+ *
+ * status (and aa-status through argv[0]): the loaded profiles and their
+ * modes, the processes confined, as aa-status 3.0.8 writes them; one of
+ * --verbose (the default), --json, --pretty-json, --enabled (exit 0 or
+ * 1), --profiled, --enforced, --complaining, --kill,
+ * --special-unconfined (how many profiles), --process-mixed.
+ *
+ * enforce, complain, disable (and aa-enforce, aa-complain, aa-disable
+ * through argv[0]): each profile file (in DIR, default /etc/apparmor.d,
+ * or a program's) set to that mode as apparmor-utils sets it: its header
+ * lines' flags, the links in DIR/disable and DIR/force-complain; then
+ * replaced in the kernel (disable: removed), unless --no-reload or
+ * under --root.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -659,7 +674,32 @@ out:
 	return rc;
 }
 
+/* The applet: status, the mode changes, else apparmor_parser's work. */
 int aa_compile_main(int argc, char **argv)
+{
+	const char *name = applet_name();
+
+	/* lsmbox's --root before a command word (status, enforce, ...) */
+	while (argc > 2 && (!strcmp(argv[1], "--root") || !strncmp(argv[1], "--root=", 7))) {
+		bool eq = argv[1][6] == '=';
+
+		root_set(eq ? argv[1] + 7 : argv[2]);
+		argv[eq ? 1 : 2] = argv[0];
+		argv += eq ? 1 : 2;
+		argc -= eq ? 1 : 2;
+	}
+	if (!strcmp(name, "aa-status"))
+		return aa_status_main(argv[0], argc, argv);
+	if (!strcmp(name, "aa-enforce") || !strcmp(name, "aa-complain") || !strcmp(name, "aa-disable"))
+		return aa_mode_main(name + 3, argc, argv);
+	if (argc > 1 && !strcmp(argv[1], "status"))
+		return aa_status_main("aa-compile status", argc - 1, argv + 1);
+	if (argc > 1 && (!strcmp(argv[1], "enforce") || !strcmp(argv[1], "complain") || !strcmp(argv[1], "disable")))
+		return aa_mode_main(argv[1], argc - 1, argv + 1);
+	return aa_parser_main(argc, argv);
+}
+
+int aa_parser_main(int argc, char **argv)
 {
 	const char *base = "/etc/apparmor.d";
 	bool done;

@@ -313,6 +313,15 @@ int aa_cache_features(const char *dir);
  * errno. */
 int aa_features_write(const char *path);
 
+/* status.c: aa-status's options (argv[1]), output and exit status; name
+ * is the one its usage shows. */
+int aa_status_main(const char *name, int argc, char **argv);
+/* mode.c: enforce, complain or disable (cmd), with the utils' options
+ * (argv[1]...). */
+int aa_mode_main(const char *cmd, int argc, char **argv);
+/* apparmor_parser's work (aa-compile.c), for a command line made. */
+int aa_parser_main(int argc, char **argv);
+
 /* cache.c: the policy cache, in up to AA_CACHE_LOCS locations (the first
  * written, all read, in order): each one's directory for the kernel
  * features. */
