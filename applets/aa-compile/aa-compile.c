@@ -292,6 +292,8 @@ static int load(const struct aa_profile *prof, size_t mark)
 		else
 			warn("Unable to %s \"%s\".  Unknown error (%d): %s", verb[TT.kop], prof->name, -err,
 			     strerror(-err));
+		if (aa_kernel_why)
+			warn("the kernel: %s", aa_kernel_why);
 	}
 	free(name);
 	return err ? 256 + err : 0;
@@ -408,6 +410,8 @@ static int load_file(const char *path)
 	if (err)
 		warn("Error: Could not %s profile %s: %s", TT.kop == AA_KADD ? "load" : "replace", path,
 		     strerror(-err));
+	if (err && aa_kernel_why)
+		warn("the kernel: %s", aa_kernel_why);
 	free(p);
 	return -err;
 }

@@ -363,6 +363,10 @@ enum aa_kop { AA_KADD, AA_KREPLACE, AA_KREMOVE };
 /* Records (or, to remove, a profile's name) written to the kernel: 0 or
  * -errno. */
 int aa_kernel_write(enum aa_kop op, const uint8_t *p, size_t n, bool set_load);
+/* After a write the kernel refused: its log's AppArmor status line about
+ * it (apparmor="STATUS" ... info="WHY" error=...), where /dev/kmsg could
+ * be read; else NULL. */
+extern char *aa_kernel_why;
 /* apparmor_parser's words for a load's -errno, or NULL. */
 const char *aa_kernel_error(int err);
 

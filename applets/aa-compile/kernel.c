@@ -78,16 +78,68 @@ static int write_once(const char *file, const void *p, size_t n)
 	return w < 0 ? (int)w : (size_t)w == n ? 0 : -EPROTO;
 }
 
+/* The kernel's log (/dev/kmsg) from its end, to read what a load adds to
+ * it; -1 where it cannot be read (no matter: the reason is extra). */
+static int log_open(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd >= 0 && lseek(fd, 0, SEEK_END) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+/* The last AppArmor status line with a reason (info=) about a policy load
+ * by this process in the log since fd was opened (its message, no
+ * prefix), or NULL.  At most LOG_RECORDS_MAX records are read. */
+#define LOG_RECORDS_MAX 1024
+static char *log_reason(int fd)
+{
+	char rec[8192], *why = NULL, pid[32];
+
+	snprintf(pid, sizeof(pid), " pid=%d ", (int)getpid());
+	for (int i = 0; i < LOG_RECORDS_MAX; i++) {
+		ssize_t n = read(fd, rec, sizeof(rec) - 1);
+		char *msg, *nl;
+
+		if (n < 0 && errno == EPIPE)
+			continue;	/* records overwritten: go on */
+		if (n <= 0)
+			break;
+		rec[n] = 0;
+		/* "PRI,SEQ,TIME,FLAGS;MESSAGE\n", then continuation lines */
+		if (!(msg = strchr(rec, ';')))
+			continue;
+		msg++;
+		if ((nl = strchr(msg, '\n')))
+			*nl = 0;
+		/* a refusal says why (info=); another process's is not ours */
+		if (strstr(msg, "apparmor=\"STATUS\"") && strstr(msg, " info=\"") &&
+		    (strstr(msg, pid) || !strstr(msg, " pid="))) {
+			free(why);
+			why = xstrdup(msg);
+		}
+	}
+	return why;
+}
+
+char *aa_kernel_why;
+
 int aa_kernel_write(enum aa_kop op, const uint8_t *p, size_t n, bool set_load)
 {
 	static const char *const iface[] = { [AA_KADD] = ".load", [AA_KREPLACE] = ".replace",
 					     [AA_KREMOVE] = ".remove" };
 	const char *d = aafs();
 	char *file;
-	int rc = 0;
+	int rc = 0, log;
 
+	free(aa_kernel_why);
+	aa_kernel_why = NULL;
 	if (!d)
 		return -ENOENT;
+	log = log_open();
 	file = xasprintf("%s/%s", d, iface[op]);
 	if (op == AA_KREMOVE || set_load) {
 		rc = write_once(file, p, n);
@@ -101,6 +153,11 @@ int aa_kernel_write(enum aa_kop op, const uint8_t *p, size_t n, bool set_load)
 		}
 	}
 	free(file);
+	/* refused: what the kernel logged about it, if it can be read */
+	if (rc && log >= 0)
+		aa_kernel_why = log_reason(log);
+	if (log >= 0)
+		close(log);
 	return rc;
 }
 
