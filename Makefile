@@ -18,6 +18,8 @@
 #                           store (-B, -i, -l), into docs/BENCHMARKS.md [ROUNDS=N]
 #   make bench-aa           aa-compile beside apparmor_parser on Debian's profiles,
 #                           into docs/BENCHMARKS.md [ROUNDS=N]
+#   make bench-aa-boot      apparmor.service's boot job (cold and warm cache) by
+#                           both, in one VM boot, into docs/BENCHMARKS.md [ROUNDS=N]
 #   make mutate             plant each mutation of tests/mutations/*.list, report
 #                           killed/survived and the score [MUTATE=LIST...] [ONLY=ID,...]
 #   make install [DESTDIR=] [PREFIX=/usr/local]   (unstripped, as distributions
@@ -118,7 +120,7 @@ endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 override LDFLAGS := $(LDFLAGS_BASE) $(LDFLAGS)
 
-.PHONY: all deps deps-check check check-vm bench bench-aa bench-smackctl bench-imasign bench-tomoyo bench-semodule size install install-strip mutate clean FORCE
+.PHONY: all deps deps-check check check-vm bench bench-aa bench-aa-boot bench-smackctl bench-imasign bench-tomoyo bench-semodule size install install-strip mutate clean FORCE
 .DEFAULT_GOAL := all
 
 all: $(if $(SAN),$(BUILD)/lsmbox,lsmbox)
@@ -263,6 +265,12 @@ bench-semodule: deps-check lsmbox
 # docs/BENCHMARKS.md.
 bench-aa: deps-check lsmbox
 	@ROUNDS=$(or $(ROUNDS),3) LSMBOX=$(abspath lsmbox) scripts/bench-aa
+
+# bench-aa-boot: apparmor.service's boot-time job (every profile in
+# /etc/apparmor.d, cold and warm cache) by aa-compile and apparmor_parser
+# in one Debian VM boot; replaces the aa-boot block of docs/BENCHMARKS.md.
+bench-aa-boot: deps-check $(VM_LSMBOX) $(BUILD)/vm-probe
+	@$(vm_env) scripts/bench-aa-boot $(ROUNDS)
 
 # bench-smackctl: Smack policy load (smackctl apply beside one write per
 # rule, in the Smack VM) and offline access checks; prints, writes nothing.

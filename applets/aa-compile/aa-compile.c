@@ -14,6 +14,7 @@
  * usage: aa-compile [--root DIR] [OPTION]... PROFILE...
  * usage: aa-compile -p [-I DIR]... [-b DIR] [PROFILE|DIR]...
  * usage: aa-compile status [--json|--pretty-json|--enabled|--profiled|...]
+ * usage: aa-compile --loaded [--json]
  * usage: aa-compile enforce|complain|disable [-d DIR] [--no-reload] PROFILE|PROGRAM...
  * compat: apparmor_parser aa-status aa-enforce aa-complain aa-disable
  * help:
@@ -77,6 +78,10 @@
  * --verbose (the default), --json, --pretty-json, --enabled (exit 0 or
  * 1), --profiled, --enforced, --complaining, --kill,
  * --special-unconfined (how many profiles), --process-mixed.
+ *
+ * --loaded [--json]: every profile in the kernel (apparmorfs's policy
+ * tree, namespaces too): NAME, MODE, ATTACH and SHA1 (the kernel's hash of
+ * its record), tab-separated, one a line.
  *
  * enforce, complain, disable (and aa-enforce, aa-complain, aa-disable
  * through argv[0]): each profile file (in DIR, default /etc/apparmor.d,
@@ -698,6 +703,8 @@ int aa_compile_main(int argc, char **argv)
 		return aa_mode_main(name + 3, argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "status"))
 		return aa_status_main("aa-compile status", argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "--loaded"))
+		return aa_loaded_main(argc - 1, argv + 1);
 	if (argc > 1 && (!strcmp(argv[1], "enforce") || !strcmp(argv[1], "complain") || !strcmp(argv[1], "disable")))
 		return aa_mode_main(argv[1], argc - 1, argv + 1);
 	return aa_parser_main(argc, argv);

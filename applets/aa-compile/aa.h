@@ -316,6 +316,8 @@ int aa_features_write(const char *path);
 /* status.c: aa-status's options (argv[1]), output and exit status; name
  * is the one its usage shows. */
 int aa_status_main(const char *name, int argc, char **argv);
+/* --loaded [--json] (argv[1]): the profiles in apparmorfs's policy tree. */
+int aa_loaded_main(int argc, char **argv);
 /* mode.c: enforce, complain or disable (cmd), with the utils' options
  * (argv[1]...). */
 int aa_mode_main(const char *cmd, int argc, char **argv);

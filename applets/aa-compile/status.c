@@ -458,3 +458,178 @@ int aa_status_main(const char *name, int argc, char **argv)
 	}
 	return rc;
 }
+
+/* ---- --loaded: the profile tree in apparmorfs ---- */
+
+/* the profiles (and namespaces) listed at most, the depth walked */
+#define LOADED_MAX 65536
+#define LOADED_DEPTH 64
+
+struct loaded {
+	char *ns, *name, *mode, *attach, *sha1;
+};
+
+static struct {
+	struct loaded *v;
+	size_t n;
+	bool full;
+} L;
+
+/* A profile directory's file, its one line (NULL when there is none). */
+static char *one_line(const char *dir, const char *file)
+{
+	char *p = xasprintf("%s/%s", dir, file), *text, *nl;
+	int fd = open(p, O_RDONLY | O_CLOEXEC);
+
+	free(p);
+	if (fd < 0)
+		return NULL;
+	text = read_fd_max(fd, LABEL_READ_MAX, NULL);
+	close(fd);
+	if (text && (nl = strchr(text, '\n')))
+		*nl = 0;
+	return text;
+}
+
+/* dir/NAME.../ each one a profile; its children in its profiles/ */
+static void walk_profiles(const char *dir, const char *ns, int depth)
+{
+	DIR *d = depth < LOADED_DEPTH ? opendir(dir) : NULL;
+	char **names;
+	int n;
+
+	if (!d)
+		return;
+	n = aa_dir_names(d, LOADED_MAX, &names);
+	closedir(d);
+	for (int i = 0; i < n && !L.full; i++) {
+		char *p = xasprintf("%s/%s", dir, names[i]), *c;
+		struct loaded e = { ns ? xstrdup(ns) : NULL, one_line(p, "name"), one_line(p, "mode"),
+				    one_line(p, "attach"), one_line(p, "sha1") };
+
+		if (e.name) {
+			if (L.n == LOADED_MAX) {
+				L.full = true;
+			} else {
+				L.v = xrealloc(L.v, (L.n + 1) * sizeof(*L.v));
+				L.v[L.n++] = e;
+				e = (struct loaded){ 0 };
+			}
+		}
+		free(e.ns);
+		free(e.name);
+		free(e.mode);
+		free(e.attach);
+		free(e.sha1);
+		c = xasprintf("%s/profiles", p);
+		walk_profiles(c, ns, depth + 1);
+		free(c);
+		free(p);
+	}
+	if (n > 0)
+		aa_names_free(names, n);
+}
+
+/* dir/NS/ each one a namespace: its profiles/ and its namespaces/ */
+static void walk_ns(const char *dir, const char *parent, int depth)
+{
+	DIR *d = depth < LOADED_DEPTH ? opendir(dir) : NULL;
+	char **names;
+	int n;
+
+	if (!d)
+		return;
+	n = aa_dir_names(d, LOADED_MAX, &names);
+	closedir(d);
+	for (int i = 0; i < n && !L.full; i++) {
+		char *ns = parent ? xasprintf("%s//%s", parent, names[i]) : xstrdup(names[i]);
+		char *p = xasprintf("%s/%s/profiles", dir, names[i]);
+
+		walk_profiles(p, ns, depth + 1);
+		free(p);
+		p = xasprintf("%s/%s/namespaces", dir, names[i]);
+		walk_ns(p, ns, depth + 1);
+		free(p);
+		free(ns);
+	}
+	if (n > 0)
+		aa_names_free(names, n);
+}
+
+/* by namespace (none first), then name */
+static int cmp_loaded(const void *a, const void *b)
+{
+	const struct loaded *x = a, *y = b;
+	int c = x->ns && y->ns ? strcmp(x->ns, y->ns) : (x->ns != NULL) - (y->ns != NULL);
+
+	return c ? c : strcmp(x->name, y->name);
+}
+
+int aa_loaded_main(int argc, char **argv)
+{
+	const char *why, *sec;
+	bool json = argc == 2 && !strcmp(argv[1], "--json");
+	char *dir, *p;
+	struct stat st;
+
+	if (argc > 2 || (argc == 2 && !json))
+		usage_error("%s", "--loaded [--json]");
+	if (root_dir()) {
+		warn("%s", "--root: an image has no running kernel: nothing is loaded in it");
+		return 2;
+	}
+	if (!(sec = kfs_dir(KFS_SECURITYFS, &why))) {
+		warn("AppArmor's interface: %s", why);
+		return 3;
+	}
+	dir = xasprintf("%s/apparmor/policy", sec);
+	if (stat(dir, &st) < 0) {
+		warn("%s: %s: AppArmor is not enabled in this kernel (boot it with apparmor=1 security=apparmor, "
+		     "or lsm=...,apparmor)", dir, strerror(errno));
+		free(dir);
+		return 1;
+	}
+	p = xasprintf("%s/profiles", dir);
+	walk_profiles(p, NULL, 0);
+	free(p);
+	p = xasprintf("%s/namespaces", dir);
+	walk_ns(p, NULL, 0);
+	free(p);
+	free(dir);
+	if (L.full)
+		warn("over %d profiles loaded: the first %d listed", LOADED_MAX, LOADED_MAX);
+	if (L.n > 1)
+		qsort(L.v, L.n, sizeof(*L.v), cmp_loaded);
+	if (json)
+		putchar('[');
+	for (size_t i = 0; i < L.n; i++) {
+		struct loaded *e = &L.v[i];
+
+		if (json) {
+			fputs(i ? ", {\"namespace\": " : "{\"namespace\": ", stdout);
+			json_quote(e->ns);
+			fputs(", \"name\": ", stdout);
+			json_quote(e->name);
+			fputs(", \"mode\": ", stdout);
+			json_quote(e->mode);
+			fputs(", \"attach\": ", stdout);
+			json_quote(e->attach);
+			fputs(", \"sha1\": ", stdout);
+			json_quote(e->sha1);
+			putchar('}');
+		} else {
+			/* NAME MODE ATTACH SHA1, tab-separated, - for none */
+			printf("%s%s%s%s\t%s\t%s\t%s\n", e->ns ? ":" : "", e->ns ? e->ns : "", e->ns ? "://" : "",
+			       e->name, e->mode ? e->mode : "-", e->attach ? e->attach : "-", e->sha1 ? e->sha1 : "-");
+		}
+		free(e->ns);
+		free(e->name);
+		free(e->mode);
+		free(e->attach);
+		free(e->sha1);
+	}
+	if (json)
+		puts("]");
+	free(L.v);
+	return L.full ? 1 : 0;
+}
