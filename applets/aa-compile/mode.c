@@ -310,9 +310,39 @@ static void put_name(struct buf *b, struct span s)
 		buf_printf(b, "%.*s", n, p);
 }
 
-/* change_profile_flags: each header line of text rewritten, into out.
- * 0, or -1 after a message. */
-static int rewrite(const char *file, char *text, const char *const *drop, const char *add, struct buf *out)
+static bool aare_match(const char *g, const char *s, long *steps);
+
+/* A name or attachment with its quotes taken off (xmalloc'd). */
+static char *unquoted(struct span s)
+{
+	if (s.n >= 2 && s.s[0] == '"' && s.s[s.n - 1] == '"')
+		return xstrndup(s.s + 1, (size_t)s.n - 2);
+	return xstrndup(s.s, (size_t)s.n);
+}
+
+/* Given a program, is a profile header one of its (its attachment, else
+ * its name, matches it, or its name is it)?  The utils' warning when
+ * its name is not the program's path, once a pass (passes: complain
+ * makes two). */
+static bool for_program(const struct header *h, const char *program, int passes)
+{
+	char *name = unquoted(h->name), *glob = h->attach.n >= 0 ? unquoted(h->attach) : xstrdup(name);
+	long steps = 1000000;
+	bool ok = !strcmp(name, program) || aare_match(glob, program, &steps);
+
+	if (ok && strcmp(name, program))
+		for (int i = 0; i < passes; i++)
+			printf("Warning: profile %s represents multiple programs\n", name);
+	free(glob);
+	free(name);
+	return ok;
+}
+
+/* change_profile_flags: each header line of text rewritten, into out
+ * (given a program, only the profiles that are its, and every hat).  0,
+ * or -1 after a message. */
+static int rewrite(const char *file, char *text, const char *const *drop, const char *add, const char *program,
+		   struct buf *out)
 {
 	char *line, *next;
 	int n = 0;
@@ -326,7 +356,7 @@ static int rewrite(const char *file, char *text, const char *const *drop, const 
 		nl = *next == '\n';
 		*next = 0;
 		n++;
-		if (profile_start(line, &h)) {
+		if (profile_start(line, &h) && (!program || for_program(&h, program, add ? 2 : 1))) {
 			if (new_flags(h.flags, drop, add, &f) < 0)
 				goto empty;
 			/* write_header: the leading blanks as as many spaces */
@@ -350,7 +380,7 @@ static int rewrite(const char *file, char *text, const char *const *drop, const 
 			buf_put_str(out, " {");
 			if (h.comment.n >= 0)
 				buf_printf(out, " %.*s", h.comment.n, h.comment.s);
-		} else if (hat_start(line, &h)) {
+		} else if (!profile_start(line, &h) && hat_start(line, &h)) {
 			if (new_flags(h.flags, drop, add, &f) < 0)
 				goto empty;
 			buf_printf(out, "%.*s%.*s%.*s", h.lead.n, h.lead.s, h.hatkw.n, h.hatkw.s, h.name.n, h.name.s);
@@ -500,6 +530,158 @@ static char *which(const char *name)
 	return found;
 }
 
+/* the steps one attachment's match may take, the alternatives a {...}
+ * may have */
+#define MATCH_STEPS_MAX 1000000
+
+/* The utils' AARE match of an attachment glob against a path: * any run
+ * without /, ** any run, ? one byte but /, [...] a class, {a,b} either,
+ * \ the next byte as it is.  *steps counts down: none left, no match. */
+static bool aare_match(const char *g, const char *s, long *steps)
+{
+	while (--*steps > 0) {
+		switch (*g) {
+		case 0:
+			return !*s;
+		case '*': {
+			bool any = g[1] == '*';
+
+			while (*g == '*')
+				g++;
+			for (const char *t = s;; t++) {
+				if (aare_match(g, t, steps))
+					return true;
+				if (!*t || (!any && *t == '/') || *steps <= 0)
+					return false;
+			}
+		}
+		case '?':
+			if (!*s || *s == '/')
+				return false;
+			g++;
+			s++;
+			break;
+		case '[': {
+			const char *c = g + 1;
+			bool neg = *c == '^', in = false;
+
+			c += neg;
+			/* a ] first is one of the class */
+			do {
+				if (c[0] && c[1] == '-' && c[2] && c[2] != ']') {
+					in |= (unsigned char)*s >= (unsigned char)c[0] && (unsigned char)*s <= (unsigned char)c[2];
+					c += 3;
+				} else if (*c) {
+					in |= *s == *c;
+					c++;
+				}
+			} while (*c && *c != ']');
+			if (!*c || !*s || in == neg)
+				return false;
+			g = c + 1;
+			s++;
+			break;
+		}
+		case '{': {
+			/* each alternative at this depth, then what follows the } */
+			const char *a = g + 1, *e = g + 1;
+			int depth = 1;
+
+			for (; *e && depth; e++) {
+				if (*e == '\\' && e[1])
+					e++;
+				else if (*e == '{')
+					depth++;
+				else if (*e == '}')
+					depth--;
+			}
+			if (depth)
+				return false;
+			for (const char *q = a, *start = a; q < e; q++) {
+				if (*q == '\\' && q + 1 < e - 1) {
+					q++;
+				} else if (*q == '{') {
+					depth++;
+				} else if (*q == '}' && depth) {
+					depth--;
+				} else if ((*q == ',' && !depth) || q == e - 1) {
+					char *alt = xasprintf("%.*s%s", (int)(q - start), start, e);
+					bool m = aare_match(alt, s, steps);
+
+					free(alt);
+					if (m)
+						return true;
+					start = q + 1;
+				}
+			}
+			return false;
+		}
+		case '\\':
+			if (g[1])
+				g++;
+			/* fall through */
+		default:
+			if (*g != *s)
+				return false;
+			g++;
+			s++;
+		}
+	}
+	return false;
+}
+
+/* active_profiles.filename_from_attachment: the profile file in DIR (in
+ * name order) one of whose top profiles has program's path as its
+ * attachment (or name), else whose attachment glob matches it (one with a
+ * variable is not expanded: left out).  xmalloc'd (the image's path), or
+ * NULL. */
+static char *by_attachment(const char *dir, const char *program)
+{
+	char *h = root_file(dir, 0), **names, *found = NULL, *glob = NULL;
+	const char *dirs[] = { dir };
+	struct aa_lex_opts lo = { dirs, 1, NULL };
+	DIR *d = h ? opendir(h) : NULL;
+	int n;
+
+	free(h);
+	if (!d)
+		return NULL;
+	n = aa_dir_names(d, 65536, &names);
+	closedir(d);
+	for (int i = 0; i < n && !found; i++) {
+		char *p = xasprintf("%s/%s", dir, names[i]), *hp = root_file(p, 0);
+		struct aa_policy pol = { 0 };
+		struct aa_lex *lx;
+		struct stat st;
+
+		if (!aa_skipped_name(names[i], NULL) && hp && stat(hp, &st) == 0 && S_ISREG(st.st_mode) &&
+		    (lx = aa_lex_open(hp, &lo))) {
+			if (aa_parse(lx, &pol) == 0)
+				for (struct aa_profile *prof = pol.profiles; prof && !found; prof = prof->next) {
+					const char *att = prof->attach ? prof->attach : prof->name;
+					long steps = MATCH_STEPS_MAX;
+
+					if (!att || (att[0] != '/' && att[0] != '{') || strstr(att, "@{"))
+						continue;
+					if (!strcmp(att, program))
+						found = xstrdup(p);
+					else if (!glob && aare_match(att, program, &steps))
+						glob = xstrdup(p);
+				}
+			aa_policy_free(&pol);
+			aa_lex_close(lx);
+		}
+		free(hp);
+		free(p);
+	}
+	aa_names_free(names, n);
+	if (found) {
+		free(glob);
+		return found;
+	}
+	return glob;
+}
+
 /* The profile file an operand names (get_next_to_profile): a path in DIR
  * as it is, a name in DIR, else a program's (its full path in *prog,
  * xmalloc'd): its profile file of the utils' name (the path's slashes as
@@ -536,8 +718,11 @@ static char *profile_of(const char *dir, const char *arg, char **prog)
 			       "find the fully-qualified path and\nuse the full path as parameter.\n", arg, arg);
 		return NULL;
 	}
-	/* a program: DIR/its.path.with.dots */
+	/* a program: the profile file that attaches to it, else
+	 * DIR/its.path.with.dots */
 	*prog = p;
+	if ((p = by_attachment(dir, *prog)))
+		return p;
 	p = xasprintf("%s/%s", dir, *prog + 1);
 	for (char *c = p + strlen(dir) + 1; *c; c++)
 		if (*c == '/')
@@ -545,9 +730,9 @@ static char *profile_of(const char *dir, const char *arg, char **prog)
 	return p;
 }
 
-/* One profile file's mode changed: 0; -1 there is none (said, skipped);
- * 1 after a message. */
-static int change(enum mode_cmd cmd, const char *dir, const char *file, const char *arg)
+/* One profile file's mode changed (given a program, its profiles in the
+ * file): 0; -1 there is none (said, skipped); 1 after a message. */
+static int change(enum mode_cmd cmd, const char *dir, const char *file, const char *arg, const char *program)
 {
 	static const char *const complain_drop[] = { "enforce", "kill", "unconfined", "prompt", NULL };
 	static const char *const enforce_drop[] = { "complain", "kill", "unconfined", "prompt", NULL };
@@ -580,7 +765,7 @@ static int change(enum mode_cmd cmd, const char *dir, const char *file, const ch
 	text = xread_text_fd(fd, file, MODE_FILE_MAX, NULL);
 	close(fd);
 	if (rewrite(file, text, cmd == M_COMPLAIN ? complain_drop : enforce_drop, cmd == M_COMPLAIN ? "complain" : NULL,
-		    &out) < 0) {
+		    program, &out) < 0) {
 		rc = 1;
 	} else if (write_file_atomic(h, out.p, out.len, st.st_mode & 07777) < 0) {
 		warn_errno("%s", file);
@@ -645,7 +830,7 @@ int aa_mode_main(const char *cmd_name, int argc, char **argv)
 		if (!file)
 			continue;
 		/* named as given: the program's path, else the file's */
-		if ((r = change(cmd, dir, file, prog ? prog : file)) > 0) {
+		if ((r = change(cmd, dir, file, prog ? prog : file, prog)) > 0) {
 			rc = 1;
 		} else if (!r && reload) {
 			files = xrealloc(files, (size_t)(nfiles + 1) * sizeof(*files));
