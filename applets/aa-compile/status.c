@@ -491,17 +491,35 @@ static char *one_line(const char *dir, const char *file)
 	return text;
 }
 
+/* dir's entries in name order (none past LOADED_DEPTH): their number. */
+static int entries(const char *dir, int depth, char ***names)
+{
+	DIR *d = depth < LOADED_DEPTH ? opendir(dir) : NULL;
+	int n;
+
+	*names = NULL;
+	if (!d)
+		return 0;
+	n = aa_dir_names(d, LOADED_MAX, names);
+	closedir(d);
+	return n > 0 ? n : 0;
+}
+
+static void loaded_free(struct loaded *e)
+{
+	free(e->ns);
+	free(e->name);
+	free(e->mode);
+	free(e->attach);
+	free(e->sha1);
+}
+
 /* dir/NAME.../ each one a profile; its children in its profiles/ */
 static void walk_profiles(const char *dir, const char *ns, int depth)
 {
-	DIR *d = depth < LOADED_DEPTH ? opendir(dir) : NULL;
 	char **names;
-	int n;
+	int n = entries(dir, depth, &names);
 
-	if (!d)
-		return;
-	n = aa_dir_names(d, LOADED_MAX, &names);
-	closedir(d);
 	for (int i = 0; i < n && !L.full; i++) {
 		char *p = xasprintf("%s/%s", dir, names[i]), *c;
 		struct loaded e = { ns ? xstrdup(ns) : NULL, one_line(p, "name"), one_line(p, "mode"),
@@ -516,31 +534,21 @@ static void walk_profiles(const char *dir, const char *ns, int depth)
 				e = (struct loaded){ 0 };
 			}
 		}
-		free(e.ns);
-		free(e.name);
-		free(e.mode);
-		free(e.attach);
-		free(e.sha1);
+		loaded_free(&e);
 		c = xasprintf("%s/profiles", p);
 		walk_profiles(c, ns, depth + 1);
 		free(c);
 		free(p);
 	}
-	if (n > 0)
-		aa_names_free(names, n);
+	aa_names_free(names, n);
 }
 
 /* dir/NS/ each one a namespace: its profiles/ and its namespaces/ */
 static void walk_ns(const char *dir, const char *parent, int depth)
 {
-	DIR *d = depth < LOADED_DEPTH ? opendir(dir) : NULL;
 	char **names;
-	int n;
+	int n = entries(dir, depth, &names);
 
-	if (!d)
-		return;
-	n = aa_dir_names(d, LOADED_MAX, &names);
-	closedir(d);
 	for (int i = 0; i < n && !L.full; i++) {
 		char *ns = parent ? xasprintf("%s//%s", parent, names[i]) : xstrdup(names[i]);
 		char *p = xasprintf("%s/%s/profiles", dir, names[i]);
@@ -552,8 +560,7 @@ static void walk_ns(const char *dir, const char *parent, int depth)
 		free(p);
 		free(ns);
 	}
-	if (n > 0)
-		aa_names_free(names, n);
+	aa_names_free(names, n);
 }
 
 /* by namespace (none first), then name */
@@ -622,11 +629,7 @@ int aa_loaded_main(int argc, char **argv)
 			printf("%s%s%s%s\t%s\t%s\t%s\n", e->ns ? ":" : "", e->ns ? e->ns : "", e->ns ? "://" : "",
 			       e->name, e->mode ? e->mode : "-", e->attach ? e->attach : "-", e->sha1 ? e->sha1 : "-");
 		}
-		free(e->ns);
-		free(e->name);
-		free(e->mode);
-		free(e->attach);
-		free(e->sha1);
+		loaded_free(e);
 	}
 	if (json)
 		puts("]");
