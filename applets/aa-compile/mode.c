@@ -64,6 +64,22 @@ static bool brace(const char *p, struct header *h)
 	return *p == '{' && eol(p + 1, h);
 }
 
+/* KW\s*=\s* at q: what follows it, or NULL. */
+static const char *keyword_eq(const char *q, const char *kw)
+{
+	size_t n = strlen(kw);
+
+	if (strncmp(q, kw, n))
+		return NULL;
+	for (q += n; sp(*q); q++)
+		;
+	if (*q != '=')
+		return NULL;
+	for (q++; sp(*q); q++)
+		;
+	return q;
+}
+
 /* (\s+(flags\s*=\s*)?\(([^)]+)\))? then the brace: with the flags first. */
 static bool flags_then(const char *p, struct header *h)
 {
@@ -72,18 +88,8 @@ static bool flags_then(const char *p, struct header *h)
 	if (sp(*q)) {
 		while (sp(*q))
 			q++;
-		if (!strncmp(q, "flags", 5)) {
-			const char *r = q + 5;
-
-			while (sp(*r))
-				r++;
-			if (*r == '=') {
-				r++;
-				while (sp(*r))
-					r++;
-				q = r;
-			}
-		}
+		if ((c = keyword_eq(q, "flags")))
+			q = c;
 		if (*q == '(' && q[1] && q[1] != ')' && (c = strchr(q + 1, ')')) && brace(c + 1, h)) {
 			h->flags = (struct span){ q + 1, (int)(c - q - 1) };
 			return true;
@@ -101,27 +107,17 @@ static bool xattrs_then(const char *p, struct header *h)
 	if (sp(*q)) {
 		while (sp(*q))
 			q++;
-		if (!strncmp(q, "xattrs", 6)) {
-			q += 6;
-			while (sp(*q))
-				q++;
-			if (*q == '=') {
-				q++;
-				while (sp(*q))
-					q++;
-				if (*q == '(' && q[1] && q[1] != ')' && (c = strchr(q + 1, ')'))) {
-					const char *r = c + 1;
+		if ((q = keyword_eq(q, "xattrs")) && *q == '(' && q[1] && q[1] != ')' && (c = strchr(q + 1, ')'))) {
+			const char *r = c + 1;
 
-					while (sp(*r))
-						r++;
-					/* the \s* after it given back to the flags' \s+ */
-					for (const char *t = r; t >= c + 1; t--)
-						if (flags_then(t, h)) {
-							h->xattrs = (struct span){ q + 1, (int)(c - q - 1) };
-							return true;
-						}
+			while (sp(*r))
+				r++;
+			/* the \s* after it given back to the flags' \s+ */
+			for (const char *t = r; t >= c + 1; t--)
+				if (flags_then(t, h)) {
+					h->xattrs = (struct span){ q + 1, (int)(c - q - 1) };
+					return true;
 				}
-			}
 		}
 	}
 	h->xattrs.n = -1;
@@ -295,23 +291,6 @@ static int new_flags(struct span f, const char *const *drop, const char *add, st
 
 /* A name or attachment as the utils write it: its quotes taken off, put
  * back only when it has a space. */
-static void put_name(struct buf *b, struct span s)
-{
-	const char *p = s.s;
-	int n = s.n;
-
-	if (n >= 2 && p[0] == '"' && p[n - 1] == '"') {
-		p++;
-		n -= 2;
-	}
-	if (memchr(p, ' ', (size_t)n))
-		buf_printf(b, "\"%.*s\"", n, p);
-	else
-		buf_printf(b, "%.*s", n, p);
-}
-
-static bool aare_match(const char *g, const char *s, long *steps);
-
 /* A name or attachment with its quotes taken off (xmalloc'd). */
 static char *unquoted(struct span s)
 {
@@ -319,6 +298,17 @@ static char *unquoted(struct span s)
 		return xstrndup(s.s + 1, (size_t)s.n - 2);
 	return xstrndup(s.s, (size_t)s.n);
 }
+
+static void put_name(struct buf *b, struct span s)
+{
+	char *p = unquoted(s);
+
+	buf_printf(b, strchr(p, ' ') ? "\"%s\"" : "%s", p);
+	free(p);
+}
+
+static bool aare_match(const char *g, const char *s, long *steps);
+
 
 /* Given a program, is a profile header one of its (its attachment, else
  * its name, matches it, or its name is it)?  The utils' warning when
@@ -350,13 +340,14 @@ static int rewrite(const char *file, char *text, const char *const *drop, const 
 	for (line = text; *line; line = next) {
 		struct header h;
 		struct buf f = BUF_INIT(0);
-		bool nl;
+		bool nl, start;
 
 		next = strchrnul(line, '\n');
 		nl = *next == '\n';
 		*next = 0;
 		n++;
-		if (profile_start(line, &h) && (!program || for_program(&h, program, add ? 2 : 1))) {
+		start = profile_start(line, &h);
+		if (start && (!program || for_program(&h, program, add ? 2 : 1))) {
 			if (new_flags(h.flags, drop, add, &f) < 0)
 				goto empty;
 			/* write_header: the leading blanks as as many spaces */
@@ -380,7 +371,7 @@ static int rewrite(const char *file, char *text, const char *const *drop, const 
 			buf_put_str(out, " {");
 			if (h.comment.n >= 0)
 				buf_printf(out, " %.*s", h.comment.n, h.comment.s);
-		} else if (!profile_start(line, &h) && hat_start(line, &h)) {
+		} else if (!start && hat_start(line, &h)) {
 			if (new_flags(h.flags, drop, add, &f) < 0)
 				goto empty;
 			buf_printf(out, "%.*s%.*s%.*s", h.lead.n, h.lead.s, h.hatkw.n, h.hatkw.s, h.name.n, h.name.s);
