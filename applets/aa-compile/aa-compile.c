@@ -61,6 +61,8 @@
  *                        policy-features
  *   --kernel-features FILE  the kernel features alone
  *   --policy-features FILE  the features of policy that declares none
+ *                        (none of these: apparmor_parser's built-in ABI)
+ *   --config-file FILE   read FILE, not /etc/apparmor/parser.conf
  *   -D, --dump WHAT      rule-exprs: each glob and the rule made of it, to
  *                        standard error, as apparmor_parser -D rule-exprs
  *                        writes them (the expression trees aside)
@@ -107,7 +109,7 @@
 
 enum { OP_P, OP_I, OP_B, OP_J, OP_D, OP_Q, OP_K, OP_S, OP_O, OP_M, OP_KF, OP_PF, OP_MEM, OP_OPT, OP_ADD, OP_REPL,
        OP_REM, OP_NAMES, OP_QUIET, OP_SKIPREAD, OP_WRITE, OP_CACHELOC, OP_PRINTCACHE, OP_SHOWCACHE,
-       OP_SKIPBAD, OP_PURGE, OP_NOREBUILD, OP_HELP_SHORT };
+       OP_SKIPBAD, OP_PURGE, OP_NOREBUILD, OP_CONF, OP_HELP_SHORT };
 
 static struct opt opts[] = {
 	[OP_P] = { 'p', "preprocess", 0 },
@@ -137,6 +139,7 @@ static struct opt opts[] = {
 	[OP_SKIPBAD] = { 0, "skip-bad-cache", 0 },
 	[OP_PURGE] = { 0, "purge-cache", 0 },
 	[OP_NOREBUILD] = { 0, "skip-bad-cache-rebuild", 0 },
+	[OP_CONF] = { 0, "config-file", OPT_ARG },
 	[OP_HELP_SHORT] = { 'h', NULL, 0 },
 	OPT_END,
 };
@@ -311,8 +314,9 @@ static int load(const struct aa_profile *prof, size_t mark)
  * message for a line aa-compile does not take. */
 static int read_conf(char **pf)
 {
+	const char *conf = opts[OP_CONF].seen ? opts[OP_CONF].arg : "/etc/apparmor/parser.conf";
 	char *text, *line, *next;
-	int fd = root_open("/etc/apparmor/parser.conf", O_RDONLY | O_CLOEXEC, 0), n = 0, rc = 0;
+	int fd = root_open(conf, O_RDONLY | O_CLOEXEC, 0), n = 0, rc = 0;
 
 	*pf = NULL;
 	if (fd < 0)
@@ -320,7 +324,7 @@ static int read_conf(char **pf)
 	text = read_fd_max(fd, 1 << 20, NULL);
 	close(fd);
 	if (!text) {
-		warn("%s", "/etc/apparmor/parser.conf: unreadable, or over 1 MiB");
+		warn("%s: unreadable, or over 1 MiB", conf);
 		return -1;
 	}
 	for (line = text; line; line = next) {
@@ -338,7 +342,7 @@ static int read_conf(char **pf)
 			/* a path in the image under --root */
 			free(*pf);
 			if (!(*pf = root_file(s + 16, 0))) {
-				warn("/etc/apparmor/parser.conf:%d: %s: %s", n, s + 16, strerror(errno));
+				warn("%s:%d: %s: %s", conf, n, s + 16, strerror(errno));
 				rc = -1;
 				break;
 			}
@@ -356,9 +360,8 @@ static int read_conf(char **pf)
 		} else if (!strcmp(s, "show-cache")) {
 			TT.show_cache = true;
 		} else {
-			warn("/etc/apparmor/parser.conf:%d: %s: not taken by aa-compile yet (only "
-			     "policy-features=, cache-loc=, quiet, write-cache, skip-read-cache, skip-cache, "
-			     "show-cache)", n, s);
+			warn("%s:%d: %s: not taken by aa-compile yet (only policy-features=, cache-loc=, "
+			     "quiet, write-cache, skip-read-cache, skip-cache, show-cache)", conf, n, s);
 			rc = -1;
 			break;
 		}
@@ -652,7 +655,8 @@ static int cache_setup(bool *done)
 
 /* What a compile needs: the kernel features (-M, --kernel-features, else
  * the running kernel's) and those of policy that declares none (-M,
- * --policy-features, parser.conf's policy-features, else the kernel's);
+ * --policy-features, parser.conf's policy-features, else
+ * apparmor_parser's built-in default, features.c);
  * apparmorfs to load into; diff-encoded DFAs (not written yet) refused.
  * 0, or after a message 2. */
 static int compile_setup(void)
@@ -668,7 +672,7 @@ static int compile_setup(void)
 	if (!kf && !(kf = kdir = aa_kernel_features_dir()))
 		goto out;
 	if (!pf)
-		pf = conf ? conf : kf;
+		pf = conf;
 	if (aa_features_kernel(kf) < 0 || aa_features_pin(pf) < 0)
 		goto out;
 	aa_features_policy(NULL);

@@ -290,7 +290,8 @@ extern struct aa_kfeat aa_kf;
 #define AA_FEATURES_MAX (1 << 20)
 /* The features of the kernel compiled for (-M, --kernel-features) and
  * those policy is pinned to when it declares none (-M,
- * --policy-features): 0, or -1 after a message. */
+ * --policy-features, parser.conf; NULL: apparmor_parser's built-in
+ * default): 0, or -1 after a message. */
 int aa_features_kernel(const char *file);
 int aa_features_pin(const char *file);
 /* aa_kf for a file's profiles, once its preamble is read: as

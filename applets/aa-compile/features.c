@@ -355,10 +355,47 @@ int aa_features_kernel(const char *file)
 	return 0;
 }
 
+/* The features apparmor_parser 3.0.8 gives policy that declares no abi
+ * when nothing pins them (no -M, --policy-features or parser.conf
+ * policy-features=): its built-in default.  They are those of
+ * abi/3.0 without network_v8 (so that network rules are not enforced
+ * by a kernel that has it: old policy keeps working) and without
+ * domain/attach_conditions; "domain" closes after "version", leaving
+ * the names after it at the top level (domain/stack is not found) and a
+ * stray "}" before "policy".  A kernel feature is taken only when both
+ * name it, so these decide what such policy is compiled with. */
+static const char default_abi[] =
+	"query {label {multi_transaction {yes\n}\ndata {yes\n}\nperms {allow deny audit quiet\n}\n}\n}\n"
+	"dbus {mask {acquire send receive\n}\n}\n"
+	"signal {mask {hup int quit ill trap abrt bus fpe kill usr1 segv usr2 pipe alrm term stkflt chld cont "
+	"stop stp ttin ttou urg xcpu xfsz vtalrm prof winch io pwr sys emt lost\n}\n}\n"
+	"ptrace {mask {read trace\n}\n}\n"
+	"caps {mask {chown dac_override dac_read_search fowner fsetid kill setgid setuid setpcap "
+	"linux_immutable net_bind_service net_broadcast net_admin net_raw ipc_lock ipc_owner sys_module "
+	"sys_rawio sys_chroot sys_ptrace sys_pacct sys_admin sys_boot sys_nice sys_resource sys_time "
+	"sys_tty_config mknod lease audit_write audit_control setfcap mac_override mac_admin syslog "
+	"wake_alarm block_suspend audit_read perfmon bpf\n}\n}\n"
+	"rlimit {mask {cpu fsize data stack core rss nproc nofile memlock as locks sigpending msgqueue "
+	"nice rtprio rttime\n}\n}\n"
+	"capability {0xffffff\n}\n"
+	"namespaces {pivot_root {no\n}\nprofile {yes\n}\n}\n"
+	"mount {mask {mount umount pivot_root\n}\n}\n"
+	"network {af_unix {yes\n}\naf_mask {unspec unix inet ax25 ipx appletalk netrom bridge atmpvc x25 "
+	"inet6 rose netbeui security key netlink packet ash econet atmsvc rds sna irda pppox wanpipe llc "
+	"ib mpls can tipc bluetooth iucv rxrpc isdn phonet ieee802154 caif alg nfc vsock kcm qipcrtr smc "
+	"xdp\n}\n}\n"
+	"file {mask {create read write exec append mmap_exec link lock\n}\n}\n"
+	"domain {version {1.2\n}\n}\n"
+	"computed_longest_left {yes\n}\npost_nnp_subset {yes\n}\nfix_binfmt_elf_mmap {yes\n}\n"
+	"stack {yes\n}\nchange_profile {yes\n}\nchange_onexec {yes\n}\nchange_hatv {yes\n}\n"
+	"change_hat {yes\n}\n}\n"
+	"policy {set_load {yes\n}\nversions {v8 {yes\n}\nv7 {yes\n}\nv6 {yes\n}\nv5 {yes\n}\n}\n}\n";
+
 int aa_features_pin(const char *file)
 {
 	free(pinned_text);
-	return (pinned_text = load(file)) ? 0 : -1;
+	pinned_text = file ? load(file) : xstrdup(default_abi);
+	return pinned_text ? 0 : -1;
 }
 
 void aa_features_policy(const char *abi)
