@@ -198,9 +198,10 @@ $(VM_LSMBOX) $(VM_CRYPTO_TEST): FORCE
 	@$(MAKE) --no-print-directory SAN= $@
 endif
 
-# vm-probe: the rig's own static helper (tests/vm/probe.c and the
-# TOMOYO corpus oracle it calls, tests/vm/tomoyo-verdict.c), libc only.
-$(BUILD)/vm-probe: tests/vm/probe.c tests/vm/tomoyo-verdict.c | deps
+# vm-probe: the rig's own static helper (tests/vm/probe.c, the TOMOYO
+# corpus oracle it calls, tests/vm/tomoyo-verdict.c, and the AppArmor
+# operations, tests/vm/aa-probe.c), libc only.
+$(BUILD)/vm-probe: tests/vm/probe.c tests/vm/tomoyo-verdict.c tests/vm/aa-probe.c | deps
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -Wall -Wextra $(if $(WERROR),-Werror) -static -o $@ $^
 

@@ -33,6 +33,8 @@
  *                                             exit status
  *   vm-probe tomoyo-verdict [-p] KIND CORPUS  the kernel's verdict on each line of
  *                                             a TOMOYO policy corpus (tomoyo-verdict.c)
+ *   vm-probe aa OP ARG...                     one operation an AppArmor profile
+ *                                             allows or denies (aa-probe.c)
  *
  * RING and ID take @t @p @s @u @us or a decimal id.  Errors: the call that
  * failed and strerror on stderr, exit 1. */
@@ -62,6 +64,7 @@
 #endif
 
 int tomoyo_verdict(int argc, char **argv);
+int aa_probe(int argc, char **argv);
 
 static void fail(const char *what)
 {
@@ -394,6 +397,13 @@ int main(int argc, char **argv)
 	}
 	if (argc >= 2 && !strcmp(argv[1], "tomoyo-verdict")) {
 		int rc = tomoyo_verdict(argc - 2, argv + 2);
+
+		if (rc == 2)
+			usage();
+		return rc;
+	}
+	if (argc >= 2 && !strcmp(argv[1], "aa")) {
+		int rc = aa_probe(argc - 2, argv + 2);
 
 		if (rc == 2)
 			usage();
