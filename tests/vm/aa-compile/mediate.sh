@@ -3,9 +3,11 @@
 # given, denied), signals (sent by the confined program to peers by label
 # and set, received by it), ptrace (trace and read, the tracer's rule and
 # the tracee's), sockets (network rules by family and type, a unix socket
-# bound to a path) and mount (fstype, flags, bind, umount), with
-# aa-compile's policy loaded and then with apparmor_parser's: the kernel's
-# answers the same both ways, and the ones the rules say (enforce.lib).
+# bound to a path; a unix rule, which this kernel cannot mediate finer,
+# taken as a network rule for its type) and mount (fstype, flags, bind,
+# umount), with aa-compile's policy loaded and then with
+# apparmor_parser's: the kernel's answers the same both ways, and the ones
+# the rules say (enforce.lib).
 # The profiles declare abi/3.0; policy that declares none, with nothing
 # pinning its features, is compiled by both for apparmor_parser's built-in
 # ABI, which has no network_v8: its network rules are not enforced.
@@ -19,7 +21,7 @@ for d in cap sig sig2 pt2; do
 	mkdir -p /tmp/med/$d
 	cp /bin/busybox /tmp/med/$d/busybox
 done
-for d in pt pt3 net mnt; do
+for d in pt pt3 net unix mnt; do
 	mkdir -p /tmp/med/$d
 	cp /bin/vm-probe /tmp/med/$d/probe
 done
@@ -66,6 +68,10 @@ abi <abi/3.0>,
   network unix stream,
   network inet dgram,
   /tmp/med/sock w,
+}
+/tmp/med/unix/probe {
+  /tmp/med/unix/probe mr,
+  unix (create, bind) type=dgram,
 }
 /tmp/med/mnt/probe {
   /tmp/med/mnt/probe mr,
@@ -155,6 +161,9 @@ ptread pt3
 /tmp/med/net/probe aa socket inet6 dgram
 /tmp/med/net/probe aa socket unix stream /tmp/med/sock
 /tmp/med/net/probe aa socket unix stream /tmp/med/sock2
+/tmp/med/unix/probe aa socket unix dgram
+/tmp/med/unix/probe aa socket unix stream
+/tmp/med/unix/probe aa socket inet dgram
 /tmp/med/mnt/probe aa mount none /tmp/mnt/ok tmpfs
 /tmp/med/mnt/probe aa mount none /tmp/mnt/no tmpfs
 /tmp/med/mnt/probe aa mount none /tmp/mnt/ok ramfs
@@ -195,6 +204,9 @@ deny: /tmp/med/net/probe aa socket inet stream
 deny: /tmp/med/net/probe aa socket inet6 dgram
 allow: /tmp/med/net/probe aa socket unix stream /tmp/med/sock
 deny: /tmp/med/net/probe aa socket unix stream /tmp/med/sock2
+allow: /tmp/med/unix/probe aa socket unix dgram
+deny: /tmp/med/unix/probe aa socket unix stream
+deny: /tmp/med/unix/probe aa socket inet dgram
 allow: /tmp/med/mnt/probe aa mount none /tmp/mnt/ok tmpfs
 deny: /tmp/med/mnt/probe aa mount none /tmp/mnt/no tmpfs
 deny: /tmp/med/mnt/probe aa mount none /tmp/mnt/ok ramfs
