@@ -156,6 +156,17 @@ $(BUILD)/crypto-test: $(crypto_test_objs) scripts/ldwarn
 $(BUILD)/aa-policy-diff: $(call obj,tests/aa-compile/policy-diff.c) $(core_objs) scripts/ldwarn
 	$(call link,$(call obj,tests/aa-compile/policy-diff.c) $(core_objs))
 
+# sign-file-ref: the kernel's own scripts/sign-file, built from Debian's
+# linux-source-6.1 (its two files only), the anchor imasign sign-module is
+# compared with (tests/imasign-modsign.test).  libcrypto, dynamic.
+KSRC_TAR := /usr/src/linux-source-6.1.tar.xz
+$(BUILD)/sign-file-ref: | deps
+	@mkdir -p $(BUILD)/sign-file-src
+	@test -f $(KSRC_TAR) || { echo "$@: needs $(KSRC_TAR): install the Debian package linux-source-6.1" >&2; exit 1; }
+	tar -xJf $(KSRC_TAR) -C $(BUILD)/sign-file-src linux-source-6.1/scripts/sign-file.c \
+		linux-source-6.1/scripts/ssl-common.h
+	$(CC) -O2 -w -o $@ $(BUILD)/sign-file-src/linux-source-6.1/scripts/sign-file.c -lcrypto
+
 unit_map := -Wl,-Map=$(BUILD)/unit-tests.map
 $(BUILD)/unit-tests: $(unit_objs) scripts/ldwarn
 	$(call link,$(unit_objs) $(unit_map))
@@ -220,9 +231,11 @@ cross-builds: deps-check
 endif
 
 check: deps-check $(if $(SAN),,lsmbox) $(BUILD)/lsmbox $(BUILD)/unit-tests $(BUILD)/crypto-test $(BUILD)/aa-policy-diff \
+		$(BUILD)/sign-file-ref \
 		$(VM_LSMBOX) $(VM_CRYPTO_TEST) $(BUILD)/vm-probe $(if $(CROSS_DIR),cross-builds)
 	@LSMBOX=$(abspath $(BUILD)/lsmbox) UNIT=$(abspath $(BUILD)/unit-tests) \
 	 CRYPTO_TEST=$(abspath $(BUILD)/crypto-test) AA_POLICY_DIFF=$(abspath $(BUILD)/aa-policy-diff) \
+	 SIGN_FILE_REF=$(abspath $(BUILD)/sign-file-ref) \
 	 AARCH64_DIR=$(if $(CROSS_DIR),$(abspath $(CROSS_DIR))) ARM_DIR=$(if $(ARM_DIR),$(abspath $(ARM_DIR))) \
 	 LSMBOX_LINK=$(LINK) LSMBOX_CONFIG=$(CONFIG) LSMBOX_APPLETS='$(enabled)' \
 	 LSMBOX_SAN=$(SAN) VM_LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe) \

@@ -5,8 +5,11 @@
 /* applet: imasign
  * summary: IMA/EVM signatures, as ima-evm-utils' evmctl
  * usage: imasign [OPTION]... COMMAND [FILE]...
+ * usage: imasign sign-module [-dpk] [--replace] HASH KEY CERT MODULE [DEST]
+ * usage: imasign sign-module -s RAWSIG HASH CERT MODULE [DEST]
+ * usage: imasign verify-module [-k CERT[,CERT]...] MODULE...
  * requires: LIB_CRYPTO
- * compat: evmctl
+ * compat: evmctl sign-file
  * help:
  * Sign, hash and verify files for IMA appraisal with the commands,
  * options, output and exit codes of ima-evm-utils 1.4's evmctl, on the
@@ -24,6 +27,18 @@
  *   sign_hash [-k KEY]                   sign "DIGEST rest" lines of stdin
  *   import [CERT [KEYRING]]              the certificate into a keyring
  *   help [COMMAND], --version
+ *
+ * Kernel modules, as the kernel's scripts/sign-file (also through
+ * argv[0] as sign-file) and the kernel check them; the command first:
+ *
+ *   sign-module HASH KEY CERT MODULE [DEST]  append a PKCS#7 signature
+ *                        (KEY: PEM, its pass phrase in KBUILD_SIGN_PIN;
+ *                        CERT: DER or PEM); -p also write MODULE.p7s, -d
+ *                        only that; -k name the signer by key identifier;
+ *                        -s RAWSIG append that PKCS#7 instead; a module
+ *                        signed already is refused unless --replace
+ *   verify-module [-k CERT,...] MODULE...  what modinfo shows of each
+ *                        signature, checked against the certificates
  *
  *   -a, --hashalgo ALGO  sha1 sha224 sha256 (default) sha384 sha512 md5
  *                        rmd160 sm3
@@ -1058,6 +1073,14 @@ static int later(int argc, char **argv)
 	    "next)", argv[0]);
 }
 
+/* A module command after an evmctl option: its options are sign-file's. */
+static int module_late(int argc, char **argv)
+{
+	(void)argc;
+	usage_error("%s: give the command first (after --root only): its options are sign-file's, "
+		    "not evmctl's", argv[0]);
+}
+
 static int cmd_help(int argc, char **argv);
 
 static const struct subcmd cmds[] = {
@@ -1072,6 +1095,8 @@ static const struct subcmd cmds[] = {
 	{ "verify", cmd_verify, 0, -1, NULL, "[-k CERT[,CERT]...] [-u[UUID]] FILE..." },
 	{ "hmac", cmd_hmac, 0, -1, NULL, "[-s|-d] [--hmackey FILE] FILE..." },
 	{ "import", cmd_import, 0, 2, NULL, "[CERT [KEYRING]]" },
+	{ "sign-module", module_late, 0, -1, NULL, "HASH KEY CERT MODULE [DEST] (the command first)" },
+	{ "verify-module", module_late, 0, -1, NULL, "[-k CERT[,CERT]...] MODULE... (the command first)" },
 	{ "convert", later, 0, -1, NULL, "(not yet)" },
 	{ "ima_measurement", later, 0, -1, NULL, "(not yet)" },
 	{ "ima_boot_aggregate", later, 0, -1, NULL, "(not yet)" },
@@ -1181,12 +1206,38 @@ static void parse_evm_opts(void)
 	TT.hmackey = opts[O_HMACKEY].arg ? opts[O_HMACKEY].arg : "/etc/keys/evm-key-plain";
 }
 
+/* The module commands, which have sign-file's options (not evmctl's):
+ * the command first, after --root if it is given. */
+static int module_cmd(int argc, char **argv, int *rc)
+{
+	int i = 1;
+
+	while (i < argc && (!strncmp(argv[i], "--root=", 7) || (!strcmp(argv[i], "--root") && ++i < argc)))
+		i++;
+	if (i >= argc || (strcmp(argv[i], "sign-module") && strcmp(argv[i], "verify-module")))
+		return 0;
+	/* the command word to argv[1], the --root words after it */
+	char *word = argv[i];
+
+	memmove(argv + 2, argv + 1, (size_t)(i - 1) * sizeof(*argv));
+	argv[1] = word;
+	*rc = strcmp(word, "sign-module") ? modsign_verify(argc - 1, argv + 1) : modsign_sign(argc - 1, argv + 1);
+	return 1;
+}
+
 int imasign_main(int argc, char **argv)
 {
 	const char *algo;
 	char *cmd;
+	int rc;
 
+	if (!strcmp(applet_name(), "sign-file")) {
+		die_status = 1;
+		return modsign_sign(argc, argv);
+	}
 	die_status = 125;
+	if (module_cmd(argc, argv, &rc))
+		return rc;
 	opt_parse(&argc, &argv, opts, 0);
 	if (opts[O_HELP_H].seen) {
 		show_help(this_applet);

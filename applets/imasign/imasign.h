@@ -103,6 +103,11 @@ int evm_data(struct job_evm *e, struct out *o, const char *shown, struct buf *da
 int evm_uuid_parse(const char *s, uint8_t uuid[16]);
 
 /* keys.c */
+/* A key, certificate or signature file, whole (1 MiB at most): NULL after
+ * saying why. */
+char *keyfile_read(const char *path, size_t *lenp);
+/* OpenSSL's last queued reason, in words, for a message; the queue emptied. */
+const char *ossl_why(void);
 struct signer;
 /* The private key in path (PEM, possibly encrypted: pass, or NULL), loaded
  * once.  keyid 0: the SKID of a certificate appended to the key file, else
@@ -131,5 +136,9 @@ int cert_load_der(const char *path, uint8_t **der, size_t *len, uint32_t *keyid)
  * bytes of its subjectKeyIdentifier; 0 and a message when it has none. */
 uint32_t cert_file_keyid(const char *path);
 
+/* modsign.c: sign-module (and sign-file through argv[0]), verify-module;
+ * argv[0] the command's name, as a main gets it. */
+int modsign_sign(int argc, char **argv);
+int modsign_verify(int argc, char **argv);
 
 #endif

@@ -24,7 +24,7 @@
 #define KEYFILE_MAX ((size_t)1 << 20)
 
 /* OpenSSL's first queued reason, for a message; the queue is emptied. */
-static const char *ossl_why(void)
+const char *ossl_why(void)
 {
 	static __thread char buf[256];
 	unsigned long e = ERR_peek_last_error();
@@ -38,7 +38,7 @@ static const char *ossl_why(void)
 	return p && p[1] ? p + 1 : buf;
 }
 
-static char *read_small(const char *path, size_t *lenp)
+char *keyfile_read(const char *path, size_t *lenp)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK), err;
 	char *t;
@@ -113,7 +113,7 @@ static X509 *parse_cert(const char *t, size_t len, int pem_only)
 uint32_t cert_file_keyid(const char *path)
 {
 	size_t len;
-	char *t = read_small(path, &len);
+	char *t = keyfile_read(path, &len);
 	X509 *x;
 	uint32_t id = 0;
 
@@ -132,7 +132,7 @@ uint32_t cert_file_keyid(const char *path)
 int cert_load_der(const char *path, uint8_t **der, size_t *len, uint32_t *keyid)
 {
 	size_t n;
-	char *t = read_small(path, &n);
+	char *t = keyfile_read(path, &n);
 	X509 *x;
 	EVP_PKEY *pkey;
 	unsigned char *p = NULL;
@@ -181,7 +181,7 @@ static int pass_cb(char *buf, int size, int rwflag, void *u)
 struct signer *signer_load(const char *path, const char *pass, uint32_t keyid)
 {
 	size_t len;
-	char *t = read_small(path, &len);
+	char *t = keyfile_read(path, &len);
 	struct signer *s;
 	BIO *b;
 	X509 *x;
@@ -346,7 +346,7 @@ struct verifier *verifier_load(const char *list)
 
 	for (path = strtok_r(copy, ", \t", &save); path; path = strtok_r(NULL, ", \t", &save)) {
 		size_t len;
-		char *t = read_small(path, &len);
+		char *t = keyfile_read(path, &len);
 		X509 *x;
 		EVP_PKEY *pkey;
 		uint32_t id;
