@@ -5,9 +5,10 @@
 /* applet: imasign
  * summary: IMA/EVM signatures, as ima-evm-utils' evmctl
  * usage: imasign [OPTION]... COMMAND [FILE]...
- * usage: imasign sign-module [-dpk] [--replace] HASH KEY CERT MODULE [DEST]
+ * usage: imasign sign-module [-dpk] [--replace] [--wipe-key] HASH KEY CERT MODULE [DEST]
  * usage: imasign sign-module -s RAWSIG HASH CERT MODULE [DEST]
  * usage: imasign verify-module [-k CERT[,CERT]...] MODULE...
+ * usage: imasign genkey [--ecdsa] [-a HASH] [--days N] [--cn NAME] KEYFILE [DERCERT]
  * requires: LIB_CRYPTO
  * compat: evmctl sign-file
  * help:
@@ -36,9 +37,13 @@
  *                        CERT: DER or PEM); -p also write MODULE.p7s, -d
  *                        only that; -k name the signer by key identifier;
  *                        -s RAWSIG append that PKCS#7 instead; a module
- *                        signed already is refused unless --replace
+ *                        signed already is refused unless --replace;
+ *                        --wipe-key: then overwrite and remove KEY
  *   verify-module [-k CERT,...] MODULE...  what modinfo shows of each
  *                        signature, checked against the certificates
+ *   genkey KEYFILE [DERCERT]  a build key as the kernel's certs/ makes it
+ *                        (RSA 4096, --ecdsa P-384): the key and its
+ *                        certificate (PEM, 0600), the certificate in DER
  *
  *   -a, --hashalgo ALGO  sha1 sha224 sha256 (default) sha384 sha512 md5
  *                        rmd160 sm3
@@ -1097,6 +1102,7 @@ static const struct subcmd cmds[] = {
 	{ "import", cmd_import, 0, 2, NULL, "[CERT [KEYRING]]" },
 	{ "sign-module", module_late, 0, -1, NULL, "HASH KEY CERT MODULE [DEST] (the command first)" },
 	{ "verify-module", module_late, 0, -1, NULL, "[-k CERT[,CERT]...] MODULE... (the command first)" },
+	{ "genkey", module_late, 0, -1, NULL, "KEYFILE [DERCERT] (the command first)" },
 	{ "convert", later, 0, -1, NULL, "(not yet)" },
 	{ "ima_measurement", later, 0, -1, NULL, "(not yet)" },
 	{ "ima_boot_aggregate", later, 0, -1, NULL, "(not yet)" },
@@ -1214,14 +1220,17 @@ static int module_cmd(int argc, char **argv, int *rc)
 
 	while (i < argc && (!strncmp(argv[i], "--root=", 7) || (!strcmp(argv[i], "--root") && ++i < argc)))
 		i++;
-	if (i >= argc || (strcmp(argv[i], "sign-module") && strcmp(argv[i], "verify-module")))
+	if (i >= argc || (strcmp(argv[i], "sign-module") && strcmp(argv[i], "verify-module") &&
+			  strcmp(argv[i], "genkey")))
 		return 0;
 	/* the command word to argv[1], the --root words after it */
 	char *word = argv[i];
 
 	memmove(argv + 2, argv + 1, (size_t)(i - 1) * sizeof(*argv));
 	argv[1] = word;
-	*rc = strcmp(word, "sign-module") ? modsign_verify(argc - 1, argv + 1) : modsign_sign(argc - 1, argv + 1);
+	*rc = !strcmp(word, "sign-module")   ? modsign_sign(argc - 1, argv + 1)
+	      : !strcmp(word, "verify-module") ? modsign_verify(argc - 1, argv + 1)
+					       : modsign_genkey(argc - 1, argv + 1);
 	return 1;
 }
 

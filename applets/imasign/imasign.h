@@ -136,9 +136,11 @@ int cert_load_der(const char *path, uint8_t **der, size_t *len, uint32_t *keyid)
  * bytes of its subjectKeyIdentifier; 0 and a message when it has none. */
 uint32_t cert_file_keyid(const char *path);
 
-/* modsign.c: sign-module (and sign-file through argv[0]), verify-module;
+/* modsign.c: sign-module (and sign-file through argv[0]), verify-module,
+ * genkey;
  * argv[0] the command's name, as a main gets it. */
 int modsign_sign(int argc, char **argv);
 int modsign_verify(int argc, char **argv);
+int modsign_genkey(int argc, char **argv);
 
 #endif
