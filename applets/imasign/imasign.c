@@ -27,6 +27,12 @@
  *   hmac [--hmackey FILE] FILE...        EVM HMAC into security.evm
  *   sign_hash [-k KEY]                   sign "DIGEST rest" lines of stdin
  *   import [CERT [KEYRING]]              the certificate into a keyring
+ *   ima_measurement [--ignore-violations] [--verify-sig] [--pcrs [ALGO,]FILE]...
+ *                 [--verify-bank[=ALGO]] LIST   check the measurement list's
+ *                        template digests and replay its PCR extends
+ *                        against the PCRs (--pcrs files, else the TPM's in
+ *                        sysfs); --verify-sig: its signatures, with -k
+ *   ima_boot_aggregate [--pcrs ALGO,FILE]...  the boot aggregate of each bank
  *   help [COMMAND], --version
  *
  * Kernel modules, as the kernel's scripts/sign-file (also through
@@ -184,6 +190,8 @@ static struct {
 	int progress, line_shown;
 	unsigned long long total_files, total_bytes, done_files, done_bytes;
 	double start, last_draw;
+	const char *pcrs[8];	/* every --pcrs, in order */
+	int npcrs;
 } TT;
 
 /* ---- output ----
@@ -906,6 +914,50 @@ static int cmd_ima_verify(int argc, char **argv)
 	return verify_files(argc, argv, do_verify);
 }
 
+/* The measurement list and the boot aggregate (imalist.c). */
+static void list_opts(struct imalist_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->verbose = verbose;
+	o->ignore_violations = opts[O_IGNORE_VIOLATIONS].seen;
+	if (opts[O_VERIFY_BANK].seen) {
+		o->verify_bank = opts[O_VERIFY_BANK].arg ? opts[O_VERIFY_BANK].arg : "sha256";
+		if (strcmp(o->verify_bank, "sha1") && strcmp(o->verify_bank, "sha256") &&
+		    strcmp(o->verify_bank, "sha384") && strcmp(o->verify_bank, "sha512"))
+			usage_error("--verify-bank: not a bank this imasign replays: %s",
+				    str_esc(o->verify_bank, SHOWN_MAX));
+	}
+	memcpy(o->pcrs, TT.pcrs, sizeof(o->pcrs));
+	o->npcrs = TT.npcrs;
+}
+
+static int cmd_ima_measurement(int argc, char **argv)
+{
+	struct imalist_opts o;
+	int rc;
+
+	(void)argc;
+	list_opts(&o);
+	if (opts[O_VERIFY_SIG].seen)
+		o.keys = verifier_load(opts[O_KEY].arg ? opts[O_KEY].arg : DEFAULT_CERT);
+	rc = ima_measurement_run(argv[1], &o);
+	if (o.keys)
+		verifier_free(o.keys);
+	return rc;
+}
+
+static int cmd_ima_boot_aggregate(int argc, char **argv)
+{
+	struct imalist_opts o;
+
+	(void)argv;
+	if (argc > 1)
+		usage_error("ima_boot_aggregate: a TPM 1.2 event log is not read by this imasign: give --pcrs "
+			    "ALGO,FILE");
+	list_opts(&o);
+	return ima_boot_aggregate_run(&o);
+}
+
 static int cmd_sign(int argc, char **argv)
 {
 	load_signer();
@@ -1104,8 +1156,9 @@ static const struct subcmd cmds[] = {
 	{ "verify-module", module_late, 0, -1, NULL, "[-k CERT[,CERT]...] MODULE... (the command first)" },
 	{ "genkey", module_late, 0, -1, NULL, "KEYFILE [DERCERT] (the command first)" },
 	{ "convert", later, 0, -1, NULL, "(not yet)" },
-	{ "ima_measurement", later, 0, -1, NULL, "(not yet)" },
-	{ "ima_boot_aggregate", later, 0, -1, NULL, "(not yet)" },
+	{ "ima_measurement", cmd_ima_measurement, 1, 1, NULL,
+	  "[--ignore-violations] [--verify-sig [-k CERT,...]] [--pcrs [ALGO,]FILE]... [--verify-bank[=ALGO]] LIST" },
+	{ "ima_boot_aggregate", cmd_ima_boot_aggregate, 0, 1, NULL, "[--pcrs ALGO,FILE]..." },
 	{ "help", cmd_help, 0, 1, NULL, "[COMMAND]" },
 	SUBCMD_END
 };
@@ -1212,6 +1265,17 @@ static void parse_evm_opts(void)
 	TT.hmackey = opts[O_HMACKEY].arg ? opts[O_HMACKEY].arg : "/etc/keys/evm-key-plain";
 }
 
+/* --pcrs may be given once a bank: each kept. */
+static void collect_pcrs(struct opt *o, void *arg)
+{
+	(void)arg;
+	if (o != &opts[O_PCRS])
+		return;
+	if (TT.npcrs == (int)ARRAY_SIZE(TT.pcrs))
+		usage_error("--pcrs: more than %zu files", ARRAY_SIZE(TT.pcrs));
+	TT.pcrs[TT.npcrs++] = o->arg;
+}
+
 /* The module commands, which have sign-file's options (not evmctl's):
  * the command first, after --root if it is given. */
 static int module_cmd(int argc, char **argv, int *rc)
@@ -1247,7 +1311,7 @@ int imasign_main(int argc, char **argv)
 	die_status = 125;
 	if (module_cmd(argc, argv, &rc))
 		return rc;
-	opt_parse(&argc, &argv, opts, 0);
+	opt_parse_each(&argc, &argv, opts, 0, collect_pcrs, NULL);
 	if (opts[O_HELP_H].seen) {
 		show_help(this_applet);
 		return 0;

@@ -143,4 +143,19 @@ int modsign_sign(int argc, char **argv);
 int modsign_verify(int argc, char **argv);
 int modsign_genkey(int argc, char **argv);
 
+/* imalist.c: the measurement list (ima_measurement) and the boot
+ * aggregate (ima_boot_aggregate).  pcrs: --pcrs's values, [ALGO,]FILE;
+ * keys: --verify-sig's certificates (NULL: signatures not checked). */
+struct imalist_opts {
+	int verbose, ignore_violations;
+	const char *verify_bank;	/* only this bank, or NULL */
+	const char *pcrs[8];
+	int npcrs;
+	struct verifier *keys;
+};
+/* 0 matched; 1 not matched, a template digest or signature bad; 125 a
+ * list or PCR file that cannot be read or parsed (said). */
+int ima_measurement_run(const char *list, const struct imalist_opts *o);
+int ima_boot_aggregate_run(const struct imalist_opts *o);
+
 #endif

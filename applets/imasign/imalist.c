@@ -1,0 +1,643 @@
+// SPDX-License-Identifier: Apache-2.0
+/* imalist.c: IMA's runtime measurement list, as the 6.1 kernel writes
+ * binary_runtime_measurements, read back, its template hashes checked and
+ * its PCR extends replayed per bank against the TPM's PCRs (evmctl 1.4's
+ * ima_measurement), and the boot aggregate computed from PCRs
+ * (ima_boot_aggregate).
+ *
+ * A record, in the host's byte order: u32 PCR, the 20-byte SHA-1 template
+ * digest (all zero for a violation), u32 name length, the template's name,
+ * then for every template but "ima" u32 length and the template data: each
+ * field as u32 length and bytes.  "ima" has no length: a 20-byte digest,
+ * u32 length and a file name of up to 255 bytes, hashed as the digest and
+ * the name zero-padded to 256 bytes.  The template digest of a bank is
+ * that bank's hash of the template data; the kernel extends the PCR with
+ * it (a violation with all 0xff), or, for a bank whose hash it cannot
+ * compute, with the SHA-1 digest zero-padded (evmctl's "padded" banks).
+ *
+ * Nothing read is trusted: every length is checked against what is left
+ * before it is used, a name and the list have bounds, and a record that
+ * does not parse ends the walk with its number and why. */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lsmbox.h"
+#include "imasign.h"
+
+/* The list is read whole; a list past this is refused (a million
+ * records of a long path and a signature are under 1 GiB). */
+#define LIST_MAX ((size_t)1 << 30)
+#define NAME_MAX_IMA 255		/* TCG_EVENT_NAME_LEN_MAX */
+#define TEMPLATE_NAME_MAX 255
+#define NUM_PCRS 24
+#define MAX_BANKS 4
+
+/* A field of a template (ima_template.c's supported_fields). */
+enum fkind { F_D, F_N, F_DNG, F_DNGV2, F_NNG, F_SIG, F_BUF, F_DMODSIG, F_MODSIG, F_EVMSIG, F_XNAMES,
+	     F_XLENS, F_XVALUES, F_IUID, F_IGID, F_IMODE };
+static const char *const field_ids[] = { "d", "n", "d-ng", "d-ngv2", "n-ng", "sig", "buf", "d-modsig", "modsig",
+					 "evmsig", "xattrnames", "xattrlengths", "xattrvalues", "iuid", "igid",
+					 "imode" };
+
+/* The templates the kernel defines, by name; any other name is its own
+ * field list ("d-ng|n-ng|sig", as ima_template_fmt= makes them). */
+static const struct { const char *name, *fmt; } templates[] = {
+	{ "ima", "d|n" },
+	{ "ima-ng", "d-ng|n-ng" },
+	{ "ima-sig", "d-ng|n-ng|sig" },
+	{ "ima-ngv2", "d-ngv2|n-ng" },
+	{ "ima-sigv2", "d-ngv2|n-ng|sig" },
+	{ "ima-buf", "d-ng|n-ng|buf" },
+	{ "ima-modsig", "d-ng|n-ng|sig|d-modsig|modsig" },
+	{ "evm-sig", "d-ng|n-ng|evmsig|xattrnames|xattrlengths|xattrvalues|iuid|igid|imode" },
+};
+
+#define MAX_FIELDS 16
+struct field {
+	enum fkind kind;
+	const uint8_t *p;
+	uint32_t len;
+};
+
+struct record {
+	unsigned long num;	/* from 1 */
+	uint32_t pcr;
+	const uint8_t *digest;	/* 20 bytes */
+	char name[TEMPLATE_NAME_MAX + 1];
+	const uint8_t *data;	/* as hashed */
+	size_t len;
+	uint8_t ima_data[20 + NAME_MAX_IMA + 1];	/* "ima": digest, padded name */
+	struct field f[MAX_FIELDS];
+	int nf;
+};
+
+/* The field list of a template name: the kinds into k, their count; -1
+ * with *why for a name that is neither a template nor a list of fields. */
+static int template_fields(const char *name, enum fkind *k, const char **why)
+{
+	const char *fmt = name, *s;
+	int n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(templates); i++)
+		if (!strcmp(name, templates[i].name))
+			fmt = templates[i].fmt;
+	for (s = fmt; *s;) {
+		size_t len = strcspn(s, "|");
+		size_t i;
+
+		for (i = 0; i < ARRAY_SIZE(field_ids); i++)
+			if (strlen(field_ids[i]) == len && !strncmp(s, field_ids[i], len))
+				break;
+		if (i == ARRAY_SIZE(field_ids) || n == MAX_FIELDS) {
+			*why = n == MAX_FIELDS ? "a template of more than 16 fields"
+					       : "a template name that is no template nor field list";
+			return -1;
+		}
+		k[n++] = (enum fkind)i;
+		s += len;
+		if (*s == '|' && *++s == 0) {
+			*why = "a template field list ending in '|'";
+			return -1;
+		}
+	}
+	if (!n) {
+		*why = "an empty template name";
+		return -1;
+	}
+	return n;
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+/* One record from *pp (end at end): 1, 0 at the end of the list, -1 with
+ * *why.  The "ima" template's data is made in r->ima_data. */
+static int next_record(const uint8_t **pp, const uint8_t *end, struct record *r, const char **why)
+{
+	const uint8_t *p = *pp;
+	enum fkind kinds[MAX_FIELDS];
+	uint32_t name_len;
+
+	if (p == end)
+		return 0;
+	if ((size_t)(end - p) < 28) {
+		*why = "a record cut short in its header";
+		return -1;
+	}
+	r->pcr = get32(p);
+	r->digest = p + 4;
+	name_len = get32(p + 24);
+	p += 28;
+	if (r->pcr >= NUM_PCRS) {
+		*why = "a PCR number past 23";
+		return -1;
+	}
+	if (!name_len || name_len > TEMPLATE_NAME_MAX || name_len > (size_t)(end - p)) {
+		*why = name_len ? "a template name longer than 255 bytes or than what is left"
+				: "an empty template name";
+		return -1;
+	}
+	memcpy(r->name, p, name_len);
+	r->name[name_len] = 0;
+	p += name_len;
+	if (strlen(r->name) != name_len) {
+		*why = "a template name with a NUL byte";
+		return -1;
+	}
+	if ((r->nf = template_fields(r->name, kinds, why)) < 0)
+		return -1;
+	if (!strcmp(r->name, "ima")) {
+		uint32_t n;
+
+		if ((size_t)(end - p) < 24 || (n = get32(p + 20)) > NAME_MAX_IMA || n > (size_t)(end - p - 24)) {
+			*why = "an \"ima\" record cut short, or its name longer than 255 bytes";
+			return -1;
+		}
+		memset(r->ima_data, 0, sizeof(r->ima_data));
+		memcpy(r->ima_data, p, 20);
+		memcpy(r->ima_data + 20, p + 24, n);
+		r->data = r->ima_data;
+		r->len = sizeof(r->ima_data);
+		r->f[0] = (struct field){ F_D, p, 20 };
+		r->f[1] = (struct field){ F_N, p + 24, n };
+		*pp = p + 24 + n;
+		return 1;
+	}
+	if ((size_t)(end - p) < 4 || get32(p) > (size_t)(end - p - 4)) {
+		*why = "template data longer than what is left of the list";
+		return -1;
+	}
+	r->len = get32(p);
+	r->data = p + 4;
+	*pp = p + 4 + r->len;
+	p = r->data;
+	for (int i = 0; i < r->nf; i++) {
+		uint32_t len;
+
+		if ((size_t)(r->data + r->len - p) < 4 || (len = get32(p)) > (size_t)(r->data + r->len - p - 4)) {
+			*why = "a template field longer than its template's data";
+			return -1;
+		}
+		r->f[i] = (struct field){ kinds[i], p + 4, len };
+		p += 4 + len;
+	}
+	if (p != r->data + r->len) {
+		*why = "template data left over after its template's fields";
+		return -1;
+	}
+	return 1;
+}
+
+static void put_hex(struct buf *b, const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		buf_printf(b, "%02x", p[i]);
+}
+
+/* A field as the kernel's ascii_runtime_measurements shows it. */
+static void show_field(struct buf *b, const struct field *f)
+{
+	size_t n = strnlen((const char *)f->p, f->len);
+
+	switch (f->kind) {
+	case F_DNG:
+	case F_DNGV2:
+	case F_DMODSIG:
+		/* "ALGO:" NUL DIGEST (d-ngv2: "ima:ALGO:" or "verity:ALGO:");
+		 * without a NUL, the bytes */
+		if (n < f->len) {
+			buf_put(b, f->p, n);
+			put_hex(b, f->p + n + 1, f->len - n - 1);
+		} else {
+			put_hex(b, f->p, f->len);
+		}
+		break;
+	case F_N:
+	case F_NNG:
+	case F_XNAMES:
+		buf_put(b, f->p, n);
+		break;
+	case F_IUID:
+	case F_IGID:
+	case F_IMODE:
+		if (f->len == 4)
+			buf_printf(b, "%u", get32(f->p));
+		else if (f->len == 2)
+			buf_printf(b, "%u", (unsigned)(f->p[0] | f->p[1] << 8));
+		else
+			put_hex(b, f->p, f->len);
+		break;
+	default:
+		put_hex(b, f->p, f->len);
+		break;
+	}
+}
+
+/* A bank: a hash and the PCRs replayed with it, and those read. */
+struct bank {
+	const struct ima_hash *h;
+	uint8_t pcr[NUM_PCRS][IMA_MAX_DIGEST];	/* replayed with the bank's hash */
+	uint8_t padded[NUM_PCRS][IMA_MAX_DIGEST];	/* replayed with SHA-1 padded */
+	uint8_t tpm[NUM_PCRS][IMA_MAX_DIGEST];
+	uint32_t have;		/* the PCRs read: a bit each */
+	int matched, padded_matched;	/* 0, or the record number it matched at */
+};
+
+static void extend(const struct ima_hash *h, uint8_t *pcr, const uint8_t *d)
+{
+	uint8_t in[2 * IMA_MAX_DIGEST];
+
+	memcpy(in, pcr, h->size);
+	memcpy(in + h->size, d, h->size);
+	ima_mem_digest(h, in, 2 * (size_t)h->size, pcr);
+}
+
+/* A --pcrs file: "PCR-NN HEX" lines, NN from 00 to 23, HEX the bank's
+ * digest; blank lines and nothing else.  0, or -1 after FILE:LINE: why. */
+static int read_pcrs(const char *path, struct bank *b)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	char *text, *line, *next;
+	struct stat st;
+	int n = 0;
+
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		warn_errno("%s", str_esc(path, SIZE_MAX));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		warn("%s: not a regular file", str_esc(path, SIZE_MAX));
+		return -1;
+	}
+	text = xread_text_fd(fd, path, 64 << 10, NULL);
+	close(fd);
+	for (line = text; line && *line; line = next) {
+		char *e = strchr(line, '\n');
+		unsigned pcr;
+		int used;
+
+		next = e ? e + 1 : NULL;
+		if (e)
+			*e = 0;
+		n++;
+		if (e && e > line && e[-1] == '\r')
+			e[-1] = 0;
+		if (!*line)
+			continue;
+		if (sscanf(line, "PCR-%2u %n", &pcr, &used) != 1 || !isdigit((unsigned char)line[4]) ||
+		    !isdigit((unsigned char)line[5]) || line[6] != ' ' || pcr >= NUM_PCRS ||
+		    strlen(line + used) != 2 * (size_t)b->h->size ||
+		    hex_decode(line + used, 2 * (size_t)b->h->size, b->tpm[pcr]) < 0) {
+			warn("%s:%d: not \"PCR-NN HEX\" with NN 00 to 23 and a %s digest in hex",
+			     str_esc(path, SIZE_MAX), n, b->h->name);
+			free(text);
+			return -1;
+		}
+		b->have |= 1u << pcr;
+	}
+	free(text);
+	return 0;
+}
+
+/* The running kernel's TPM 2.0 PCRs of a bank (/sys/class/tpm/tpm0/pcr-ALG/N,
+ * 5.12 and later): 0 when all 24 were read, -1 when the bank is not there. */
+static int read_sysfs_pcrs(struct bank *b)
+{
+	for (int i = 0; i < NUM_PCRS; i++) {
+		char path[80], hex[2 * IMA_MAX_DIGEST + 2];
+		ssize_t n;
+		int fd;
+
+		snprintf(path, sizeof(path), "/sys/class/tpm/tpm0/pcr-%s/%d", b->h->name, i);
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+			return -1;
+		n = read(fd, hex, sizeof(hex));
+		close(fd);
+		if (n != 2 * b->h->size + 1 || hex_decode(hex, 2 * (size_t)b->h->size, b->tpm[i]) < 0)
+			return -1;
+		b->have |= 1u << i;
+	}
+	return 0;
+}
+
+/* The banks: those of --pcrs files (ALGO,FILE; FILE alone: sha1), else
+ * the TPM's sysfs PCRs of sha1 and sha256.  The count, or -1 after saying
+ * why. */
+static int load_banks(const struct imalist_opts *o, struct bank *banks)
+{
+	int n = 0;
+
+	for (int i = 0; i < o->npcrs; i++) {
+		const char *comma = strchr(o->pcrs[i], ','), *path = comma ? comma + 1 : o->pcrs[i];
+		char *alg = comma ? xstrndup(o->pcrs[i], (size_t)(comma - o->pcrs[i])) : xstrdup("sha1");
+		const struct ima_hash *h = ima_hash_by_name(alg);
+		int j;
+
+		if (!h || (strcmp(alg, "sha1") && strcmp(alg, "sha256") && strcmp(alg, "sha384") &&
+			   strcmp(alg, "sha512"))) {
+			warn("--pcrs %s: not a bank of PCRs this imasign replays (sha1, sha256, sha384, "
+			     "sha512)", str_esc(alg, SHOWN_MAX));
+			free(alg);
+			return -1;
+		}
+		free(alg);
+		for (j = 0; j < n && banks[j].h != h; j++)
+			;
+		if (j == n) {
+			memset(&banks[n], 0, sizeof(banks[n]));
+			banks[n++].h = h;
+		}
+		if (read_pcrs(path, &banks[j]) < 0)
+			return -1;
+	}
+	if (o->npcrs)
+		return n;
+	for (int i = 0; i < 2; i++) {
+		memset(&banks[n], 0, sizeof(banks[n]));
+		banks[n].h = ima_hash_by_name(i ? "sha256" : "sha1");
+		if (read_sysfs_pcrs(&banks[n]) == 0)
+			n++;
+	}
+	return n;
+}
+
+/* A bank's PCRs that the list extended, replayed this far, all equal to
+ * the TPM's (those the list never extended are not looked at). */
+static int bank_matches(const struct bank *b, uint8_t (*pcr)[IMA_MAX_DIGEST], uint32_t used)
+{
+	if (!used)
+		return 0;
+	for (int i = 0; i < NUM_PCRS; i++)
+		if ((used >> i & 1) && (!(b->have >> i & 1) || memcmp(pcr[i], b->tpm[i], b->h->size)))
+			return 0;
+	return 1;
+}
+
+/* --verify-sig: a record's signature (its sig field, when not empty)
+ * checked with the certificates over the file digest of its d-ng or
+ * d-ngv2 field, as the kernel appraised it; 1 when it does not verify
+ * (said), else 0. */
+static int check_sig(const struct record *r, struct verifier *keys, const char *list)
+{
+	const struct field *sig = NULL, *dig = NULL, *name = NULL;
+	struct sigv2 s;
+	const char *why, *algo_end;
+	char file[NAME_MAX_IMA + 1];
+	size_t n;
+
+	for (int i = 0; i < r->nf; i++) {
+		if (r->f[i].kind == F_SIG)
+			sig = &r->f[i];
+		else if (r->f[i].kind == F_DNG || r->f[i].kind == F_DNGV2)
+			dig = &r->f[i];
+		else if (r->f[i].kind == F_NNG)
+			name = &r->f[i];
+	}
+	if (!sig || !sig->len)
+		return 0;
+	n = name ? strnlen((const char *)name->p, name->len) : 0;
+	if (n > NAME_MAX_IMA)
+		n = NAME_MAX_IMA;
+	memcpy(file, name ? (const char *)name->p : "", n);
+	file[n] = 0;
+	if ((why = sigv2_parse(sig->p, sig->len, &s))) {
+		log_info("%s: entry %lu (%s): %s\n", list, r->num, file, why);
+		return 1;
+	}
+	/* the digest: after "ALGO:" (d-ngv2: "ima:ALGO:") and its NUL */
+	n = dig ? strnlen((const char *)dig->p, dig->len) : 0;
+	algo_end = dig && n < dig->len ? (const char *)dig->p + n : NULL;
+	if (!algo_end || dig->len - n - 1 != s.hash->size || n < strlen(s.hash->name) + 1 ||
+	    strncmp(algo_end - strlen(s.hash->name) - 1, s.hash->name, strlen(s.hash->name))) {
+		log_info("%s: entry %lu (%s): the signature's hash (%s) is not the file digest's\n", list, r->num,
+			 file, s.hash->name);
+		return 1;
+	}
+	return verifier_check(keys, &s, dig->p + n + 1, file, NULL) != 0;
+}
+
+static void log_hex(const char *prefix, const uint8_t *p, size_t n)
+{
+	struct buf b = BUF_INIT(0);
+
+	for (size_t i = 0; i < n; i++)
+		buf_printf(&b, "%02x", p[i]);
+	buf_put_u8(&b, 0);
+	log_info("%s%s\n", prefix, (char *)b.p);
+	buf_free(&b);
+}
+
+int ima_measurement_run(const char *path, const struct imalist_opts *o)
+{
+	struct bank *banks = xzalloc(MAX_BANKS * sizeof(*banks));
+	static const uint8_t zero20[20];
+	const uint8_t *p, *end;
+	struct record r;
+	const char *why = NULL;
+	size_t len;
+	uint8_t *list;
+	uint32_t used = 0;
+	int nb, rc, bad_digest = 0, done = 0, bad_sigs = 0;
+	char *host = root_file(path, 0);
+
+	r.num = 0;
+	list = host ? (uint8_t *)read_file(host, &len) : NULL;
+	if (!list) {
+		warn_errno("%s", str_esc(path, SIZE_MAX));
+		free(host);
+		free(banks);
+		return 125;
+	}
+	free(host);
+	if (len > LIST_MAX) {
+		warn("%s: larger than %zu bytes", str_esc(path, SIZE_MAX), LIST_MAX);
+		free(list);
+		free(banks);
+		return 125;
+	}
+	if ((nb = load_banks(o, banks)) < 0) {
+		free(list);
+		free(banks);
+		return 125;
+	}
+	for (int i = 0; i < nb; i++)
+		if (o->verify_bank && strcmp(banks[i].h->name, o->verify_bank))
+			banks[i].matched = banks[i].padded_matched = -1;	/* not looked at */
+	p = list;
+	end = list + len;
+	for (;;) {
+		int v;
+
+		r.num++;
+		if ((v = next_record(&p, end, &r, &why)) <= 0)
+			break;
+		used |= 1u << r.pcr;
+		/* the template digest (SHA-1) the kernel wrote */
+		if (memcmp(r.digest, zero20, 20)) {
+			uint8_t d[20];
+
+			ima_mem_digest(ima_hash_by_name("sha1"), r.data, r.len, d);
+			if (memcmp(d, r.digest, 20)) {
+				log_info("%s: entry %lu: the template digest is not the SHA-1 of its data\n",
+					 path, r.num);
+				bad_digest = 1;
+			}
+		}
+		for (int i = 0; i < nb; i++) {
+			struct bank *b = &banks[i];
+			uint8_t d[IMA_MAX_DIGEST] = { 0 }, pd[IMA_MAX_DIGEST] = { 0 };
+
+			if (!memcmp(r.digest, zero20, 20)) {
+				/* a violation: extended as all 0xff (0x00 unless
+				 * --ignore-violations, so that the list fails) */
+				memset(d, o->ignore_violations ? 0xff : 0, b->h->size);
+				memset(pd, o->ignore_violations ? 0xff : 0, 20);
+			} else {
+				ima_mem_digest(b->h, r.data, r.len, d);
+				memcpy(pd, r.digest, 20);
+			}
+			extend(b->h, b->pcr[r.pcr], d);
+			extend(b->h, b->padded[r.pcr], pd);
+		}
+		if (o->verbose) {
+			struct buf s = BUF_INIT(0);
+
+			buf_printf(&s, "%u ", r.pcr);
+			for (int i = 0; i < 20; i++)
+				buf_printf(&s, "%02x", r.digest[i]);
+			buf_printf(&s, " %s", r.name);
+			for (int i = 0; i < r.nf; i++) {
+				buf_put_u8(&s, ' ');
+				show_field(&s, &r.f[i]);
+			}
+			buf_put_u8(&s, 0);
+			log_info("%s\n", (char *)s.p);
+			buf_free(&s);
+		}
+		if (o->keys)
+			bad_sigs += check_sig(&r, o->keys, path);
+		/* the list may go on past the PCRs read: compare after each */
+		done = 1;
+		for (int i = 0; i < nb; i++) {
+			struct bank *b = &banks[i];
+
+			if (!b->matched && bank_matches(b, b->pcr, used))
+				b->matched = (int)r.num;
+			if (!b->padded_matched && bank_matches(b, b->padded, used))
+				b->padded_matched = (int)r.num;
+			if (!b->matched)
+				done = 0;
+		}
+		if (done && nb)
+			break;
+	}
+	if (why) {
+		warn("%s: entry %lu: %s", str_esc(path, SIZE_MAX), r.num, why);
+		free(list);
+		free(banks);
+		return 125;
+	}
+	rc = 1;
+	if (!nb) {
+		log_info("Failed to read any TPM PCRs\n");
+	} else {
+		int all = 1, all_padded = 1;
+
+		for (int i = 0; i < nb; i++) {
+			struct bank *b = &banks[i];
+
+			if (b->matched < 0)
+				continue;
+			if (b->matched <= 0)
+				all = 0;
+			if (b->matched <= 0 && b->padded_matched <= 0)
+				all_padded = 0;
+			if (o->verbose)
+				for (int j = 0; j < NUM_PCRS; j++) {
+					char prefix[64];
+
+					if (!(used >> j & 1))
+						continue;
+					snprintf(prefix, sizeof(prefix), "%s: PCRAgg  %d: ", b->h->name, j);
+					log_hex(prefix, b->matched > 0 || b->padded_matched <= 0 ? b->pcr[j] : b->padded[j],
+						b->h->size);
+					snprintf(prefix, sizeof(prefix), "%s: TPM PCR-%d: ", b->h->name, j);
+					log_hex(prefix, b->tpm[j], b->h->size);
+					if (b->matched > 0 || b->padded_matched > 0)
+						log_info("%s PCR-%d: succeed at entry %d\n", b->h->name, j,
+							 b->matched > 0 ? b->matched : b->padded_matched);
+					else
+						log_info("%s: PCRAgg %d does not match TPM PCR-%d\n", b->h->name, j, j);
+				}
+		}
+		if (all) {
+			log_info("Matched per TPM bank calculated digest(s).\n");
+			rc = 0;
+		} else if (all_padded) {
+			log_info("Matched SHA1 padded TPM digest(s).\n");
+			rc = 0;
+		} else {
+			log_info("Failed to match per TPM bank or SHA1 padded TPM digest(s).\n");
+		}
+	}
+	if (bad_digest) {
+		log_info("Failed to verify template data digest.\n");
+		rc = 1;
+	}
+	if (bad_sigs) {
+		log_info("%s: %d signature%s of the list did not verify\n", path, bad_sigs, bad_sigs == 1 ? "" : "s");
+		rc = 1;
+	}
+	free(list);
+	free(banks);
+	return rc;
+}
+
+int ima_boot_aggregate_run(const struct imalist_opts *o)
+{
+	struct bank *banks = xzalloc(MAX_BANKS * sizeof(*banks));
+	int nb = load_banks(o, banks);
+
+	if (nb <= 0) {
+		if (!nb)
+			warn("%s", "no PCRs: give --pcrs ALGO,FILE, or run where /sys/class/tpm/tpm0 has them");
+		free(banks);
+		return 125;
+	}
+	for (int i = 0; i < nb; i++) {
+		struct bank *b = &banks[i];
+		/* the kernel's ima_calc_boot_aggregate: PCRs 0-7 for SHA-1,
+		 * 0-9 for the other banks (5.8 and later) */
+		int npcr = strcmp(b->h->name, "sha1") ? 10 : 8;
+		uint8_t in[10 * IMA_MAX_DIGEST], d[IMA_MAX_DIGEST];
+		char hex[2 * IMA_MAX_DIGEST + 1];
+
+		if ((b->have & ((1u << npcr) - 1)) != (1u << npcr) - 1) {
+			warn("%s PCRs: PCR-00 to PCR-%02d are needed", b->h->name, npcr - 1);
+			free(banks);
+			return 125;
+		}
+		for (int j = 0; j < npcr; j++)
+			memcpy(in + (size_t)j * b->h->size, b->tpm[j], b->h->size);
+		ima_mem_digest(b->h, in, (size_t)npcr * b->h->size, d);
+		for (int j = 0; j < b->h->size; j++)
+			snprintf(hex + 2 * j, 3, "%02x", d[j]);
+		printf("%s:%s\n", b->h->name, hex);
+	}
+	free(banks);
+	return 0;
+}

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: Apache-2.0
+# The measurement list of the real kernel (Debian's 6.1, a TPM 2.0 from
+# swtpm, a policy that measures programs, files of uids 1234 and 1235 and
+# keys): imasign ima_measurement replays it against the TPM's PCRs read
+# from sysfs, as evmctl 1.4 does from the same PCRs written to files; the
+# boot aggregate from PCRs 0-9 is the list's first record; every record
+# shown as the kernel's ASCII list has it; a changed PCR, a changed record
+# and a signature by a key not given each fail and are said.
+# vm-kernel: debian
+# vm-append: ima_template_fmt=d-ngv2|n-ng|sig|iuid|imode
+# vm-tpm: yes
+# vm-carry: anchor:/usr/bin/evmctl
+. /vm/lib.sh
+S=/sys/kernel/security/ima
+T=/sys/class/tpm/tpm0
+F=/vm/tests/imasign/fixtures
+REF=/vm/anchor/evmctl
+mkdir -p /tmp/m
+for f in a b s o; do echo "file $f" > /tmp/m/$f; done
+ok "a file signed with the key given" lsmbox imasign ima_sign --key $F/ima.key /tmp/m/s
+ok "a file signed with another key" lsmbox imasign ima_sign --key $F/other.key /tmp/m/o
+chown 1234 /tmp/m/a /tmp/m/s /tmp/m/o
+chown 1235 /tmp/m/b
+ok "the policy loaded" sh -c "printf '%s\n' 'measure func=BPRM_CHECK template=ima-ng' \
+	'measure func=FILE_CHECK mask=MAY_READ fowner=1234 template=ima-sig' \
+	'measure func=FILE_CHECK mask=MAY_READ fowner=1235' 'measure func=KEY_CHECK template=ima-buf' > $S/policy"
+for f in a b s o; do cat /tmp/m/$f > /dev/null; done
+exec 7>> /tmp/m/a
+cat /tmp/m/a > /dev/null
+exec 7>&-
+is "a violation (read while open for writing) counted" "1" cat $S/violations
+is "the live list, the TPM's sysfs PCRs: matched (--ignore-violations)" \
+	"Matched per TPM bank calculated digest(s)." sh -c "lsmbox imasign ima_measurement --ignore-violations $S/binary_runtime_measurements 2>&1"
+is "without --ignore-violations: the violation makes it fail, exit 1" \
+	"Failed to match per TPM bank or SHA1 padded TPM digest(s).
+1" sh -c "lsmbox imasign ima_measurement $S/binary_runtime_measurements 2>&1; echo \$?"
+# a snapshot: the list and the PCRs, read with nothing measured between
+cp $S/binary_runtime_measurements bin
+cp $S/ascii_runtime_measurements asc
+for b in sha1 sha256; do
+	for i in $(seq 0 10); do printf 'PCR-%02d %s\n' $i $(cat $T/pcr-$b/$i); done > pcrs-$b
+done
+P="--pcrs sha1,pcrs-sha1 --pcrs sha256,pcrs-sha256"
+is "the snapshot: matched, as evmctl matches it" \
+	"$($REF ima_measurement --ignore-violations $P bin 2>&1 | grep -v 'keyfile\|unprocessed\|Failed to stat\|^key ')" \
+	sh -c "lsmbox imasign ima_measurement --ignore-violations $P bin 2>&1"
+is "every record as the kernel's ASCII list shows it" "$(cat asc)" \
+	sh -c "lsmbox imasign -v ima_measurement --ignore-violations $P bin 2>&1 | grep '^10 '"
+is "the boot aggregate (sysfs PCRs 0-9) is the list's first record" \
+	"sha256:$(head -n 1 asc | cut -d' ' -f4 | cut -d: -f3)" sh -c "lsmbox imasign ima_boot_aggregate | grep sha256"
+is "the boot aggregate as evmctl computes it from the same PCRs" "$($REF ima_boot_aggregate $P 2>/dev/null)" \
+	lsmbox imasign ima_boot_aggregate $P
+sed 's/^\(PCR-10 \)./\10/' pcrs-sha256 > bad256
+cmp -s bad256 pcrs-sha256 && sed 's/^\(PCR-10 \)./\11/' pcrs-sha256 > bad256
+is "a changed PCR-10: no match, exit 1" "Failed to match per TPM bank or SHA1 padded TPM digest(s).
+1" sh -c "lsmbox imasign ima_measurement --ignore-violations --pcrs sha1,pcrs-sha1 --pcrs sha256,bad256 bin 2>&1; echo \$?"
+sed 's|/tmp/m/s|/tmp/m/z|' bin > changed
+has "a changed record: its number said" "changed: entry 6: the template digest is not the SHA-1 of its data" \
+	sh -c "lsmbox imasign ima_measurement --ignore-violations $P changed 2>&1; true"
+is "a changed record: exit 1" "1" sh -c "lsmbox imasign ima_measurement --ignore-violations $P changed > /dev/null 2>&1; echo \$?"
+has "--verify-sig: the signature by another key said" "imasign: /tmp/m/o: verification failed: no key with key id $(lsmbox imasign ima_sign -n --key $F/other.key /tmp/m/o 2>/dev/null | cut -c7-14)" \
+	sh -c "lsmbox imasign ima_measurement --ignore-violations --verify-sig -k $F/ima.der $P bin 2>&1; true"
+is "--verify-sig: exit 1 (evmctl: 0)" "1 0" sh -c "lsmbox imasign ima_measurement --ignore-violations --verify-sig -k $F/ima.der $P bin > /dev/null 2>&1; a=\$?; $REF ima_measurement --ignore-violations --verify-sig -k $F/ima.der $P bin > /dev/null 2>&1; echo \$a \$?"
+is "--verify-sig with both keys: exit 0" "0" sh -c "lsmbox imasign ima_measurement --ignore-violations --verify-sig -k $F/ima.der,$F/other.der $P bin > /dev/null 2>&1; echo \$?"
