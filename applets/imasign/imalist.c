@@ -77,6 +77,29 @@ struct record {
 	int nf;
 };
 
+/* A list, whole (LIST_MAX at most); NULL after saying why. */
+static char *read_list(const char *path, size_t *lenp)
+{
+	char *host = root_file(path, 0), *t = NULL;
+	int fd = host ? open(host, O_RDONLY | O_CLOEXEC | O_NOCTTY) : -1, err;
+
+	free(host);
+	if (fd < 0) {
+		warn_errno("%s", str_esc(path, SIZE_MAX));
+		return NULL;
+	}
+	t = read_fd_max(fd, LIST_MAX, lenp);
+	err = errno;
+	close(fd);
+	if (!t) {
+		if (err == EFBIG)
+			warn("%s: larger than %zu bytes", str_esc(path, SIZE_MAX), LIST_MAX);
+		else
+			errno = err, warn_errno("%s", str_esc(path, SIZE_MAX));
+	}
+	return t;
+}
+
 /* The field list of a template name: the kinds into k, their count; -1
  * with *why for a name that is neither a template nor a list of fields. */
 static int template_fields(const char *name, enum fkind *k, const char **why)
@@ -244,6 +267,238 @@ static void show_field(struct buf *b, const struct field *f)
 	}
 }
 
+/* ---- the ASCII list back to binary ----
+ *
+ * ascii_runtime_measurements shows a record as "PCR DIGEST TEMPLATE" and
+ * its fields, each after one space (an empty field is nothing): d-ng and
+ * d-modsig as "ALGO:HEX", d-ngv2 as "ima:ALGO:HEX", names as they are,
+ * iuid and igid (4 bytes) and imode (2 bytes) in decimal, the others in
+ * hex.  Made binary again, each record's SHA-1 must be the digest the line
+ * shows (a violation's is zero): so a name the kernel showed changed is
+ * found, never written. */
+static int ascii_field(struct buf *b, enum fkind k, const char *t, size_t n, const char **why)
+{
+	size_t start = b->len;
+	const char *colon;
+	uint32_t len;
+
+	buf_put(b, "\0\0\0\0", 4);
+	switch (k) {
+	case F_DNG:
+	case F_DNGV2:
+	case F_DMODSIG:
+		if (!n)
+			break;
+		colon = memrchr(t, ':', n);
+		if (!colon) {
+			*why = "a digest field that is not ALGO:HEX";
+			return -1;
+		}
+		buf_put(b, t, (size_t)(colon + 1 - t));
+		buf_put_u8(b, 0);
+		n -= (size_t)(colon + 1 - t);
+		t = colon + 1;
+		goto hex;
+	case F_N:
+	case F_XNAMES:
+		buf_put(b, t, n);
+		break;
+	case F_NNG:
+		buf_put(b, t, n);
+		buf_put_u8(b, 0);
+		break;
+	case F_IUID:
+	case F_IGID:
+	case F_IMODE: {
+		unsigned long v = 0;
+
+		if (!n)
+			break;
+		for (size_t i = 0; i < n; i++) {
+			if (!isdigit((unsigned char)t[i]) || v > 0xffffffffUL / 10) {
+				*why = "a uid, gid or mode field that is not a decimal number";
+				return -1;
+			}
+			v = v * 10 + (unsigned long)(t[i] - '0');
+		}
+		if (v > 0xffffffffUL || (k == F_IMODE && v > 0xffff)) {
+			*why = "a uid, gid or mode field out of its range";
+			return -1;
+		}
+		uint8_t le[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
+
+		buf_put(b, le, k == F_IMODE ? 2 : 4);
+		break;
+	}
+	default:
+	hex:
+		if (n % 2) {
+			*why = "a hex field of an odd number of digits";
+			return -1;
+		}
+		for (size_t i = 0; i < n; i += 2) {
+			uint8_t byte;
+
+			if (hex_decode(t + i, 2, &byte) < 0) {
+				*why = "a hex field with a digit that is not hex";
+				return -1;
+			}
+			buf_put_u8(b, byte);
+		}
+		break;
+	}
+	len = (uint32_t)(b->len - start - 4);
+	memcpy(b->p + start, &len, 4);
+	return 0;
+}
+static int is_hex(const char *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isxdigit((unsigned char)t[i]))
+			return 0;
+	return 1;
+}
+
+/* An ASCII list (len bytes at text, which is changed) into out, the
+ * binary list the kernel wrote; 0, or -1 after "NAME:LINE: why". */
+static int ascii_list(const char *name, char *text, size_t len, struct buf *out)
+{
+	static const uint8_t zero20[20];
+	char *line = text, *end = text + len;
+	const char *why = NULL;
+	int n = 0;
+
+	while (line < end) {
+		char *nl = memchr(line, '\n', (size_t)(end - line)), *tok[3 + MAX_FIELDS + 1], *t;
+		enum fkind kinds[MAX_FIELDS];
+		uint8_t digest[20], d[20];
+		unsigned long pcr;
+		size_t start = out->len, data;
+		int nt = 0, nf;
+
+		n++;
+		if (!nl) {
+			why = "the last line has no newline (the list cut short?)";
+			break;
+		}
+		*nl = 0;
+		if (memchr(line, 0, (size_t)(nl - line))) {
+			why = "a NUL byte";
+			break;
+		}
+		/* fields after one space each; the name of "ima" may hold more */
+		for (t = line; nt < (int)ARRAY_SIZE(tok); nt++) {
+			tok[nt] = t;
+			if (!(t = strchr(t, ' ')))
+				break;
+			*t++ = 0;
+		}
+		nt++;
+		if (nt < 4 || strspn(tok[0], "0123456789") != strlen(tok[0]) || strlen(tok[0]) > 2 ||
+		    (pcr = strtoul(tok[0], NULL, 10)) >= NUM_PCRS || strlen(tok[1]) != 40 || !is_hex(tok[1], 40) ||
+		    strlen(tok[2]) > TEMPLATE_NAME_MAX) {
+			why = "not \"PCR DIGEST TEMPLATE FIELD...\" (a PCR up to 23, a 40-digit SHA-1)";
+			break;
+		}
+		hex_decode(tok[1], 40, digest);
+		if ((nf = template_fields(tok[2], kinds, &why)) < 0)
+			break;
+		{
+			uint32_t v = (uint32_t)pcr, l = (uint32_t)strlen(tok[2]);
+
+			buf_put(out, &v, 4);
+			buf_put(out, digest, 20);
+			buf_put(out, &l, 4);
+			buf_put(out, tok[2], l);
+		}
+		if (!strcmp(tok[2], "ima")) {
+			/* d and n: the name is the rest of the line */
+			uint8_t padded[20 + NAME_MAX_IMA + 1] = { 0 };
+			size_t nl_len;
+			uint32_t l;
+
+			if (nt < 5 || strlen(tok[3]) != 40 || !is_hex(tok[3], 40)) {
+				why = "an \"ima\" record that is not \"d n\"";
+				break;
+			}
+			for (int i = 5; i < nt; i++)
+				tok[i][-1] = ' ';
+			nl_len = strlen(tok[4]);
+			if (nl_len > NAME_MAX_IMA) {
+				why = "an \"ima\" record's name longer than 255 bytes";
+				break;
+			}
+			hex_decode(tok[3], 40, padded);
+			memcpy(padded + 20, tok[4], nl_len);
+			l = (uint32_t)nl_len;
+			buf_put(out, padded, 20);
+			buf_put(out, &l, 4);
+			buf_put(out, tok[4], nl_len);
+			ima_mem_digest(ima_hash_by_name("sha1"), padded, sizeof(padded), d);
+		} else {
+			uint32_t l;
+
+			if (nt - 3 != nf) {
+				why = "a number of fields that is not its template's (a name with a space in it?)";
+				break;
+			}
+			buf_put(out, "\0\0\0\0", 4);
+			data = out->len;
+			for (int i = 0; i < nf; i++)
+				if (ascii_field(out, kinds[i], tok[3 + i], strlen(tok[3 + i]), &why) < 0)
+					break;
+			if (why)
+				break;
+			l = (uint32_t)(out->len - data);
+			memcpy(out->p + data - 4, &l, 4);
+			ima_mem_digest(ima_hash_by_name("sha1"), out->p + data, l, d);
+		}
+		if (memcmp(digest, zero20, 20) && memcmp(digest, d, 20)) {
+			why = "its fields made binary are not what its digest was taken of (a name shown changed?)";
+			break;
+		}
+		(void)start;
+		line = nl + 1;
+	}
+	if (!why && out->err)
+		why = "made binary, larger than the bound of a list";
+	if (why) {
+		warn("%s:%d: %s", str_esc(name, SIZE_MAX), n, why);
+		return -1;
+	}
+	return 0;
+}
+
+/* ima_binary_list: the ASCII list made binary, to OUT (written whole) or
+ * standard output. */
+int ima_binary_list_run(const char *in, const char *out_path)
+{
+	size_t len;
+	char *text = read_list(in, &len);
+	struct buf b = BUF_INIT(LIST_MAX);
+	int rc = 125;
+
+	if (!text)
+		return 125;
+	if (ascii_list(in, text, len, &b) == 0) {
+		if (!out_path) {
+			xwrite_all(1, b.p, b.len, "standard output");
+			rc = 0;
+		} else {
+			char *o = root_file(out_path, 0);
+
+			if (!o || write_file_atomic(o, b.p, b.len, 0644) < 0)
+				warn_errno("%s", str_esc(out_path, SIZE_MAX));
+			else
+				rc = 0;
+			free(o);
+		}
+	}
+	buf_free(&b);
+	free(text);
+	return rc;
+}
+
 /* A bank: a hash and the PCRs replayed with it, and those read. */
 struct bank {
 	const struct ima_hash *h;
@@ -376,13 +631,14 @@ static int load_banks(const struct imalist_opts *o, struct bank *banks)
 }
 
 /* A bank's PCRs that the list extended, replayed this far, all equal to
- * the TPM's (those the list never extended are not looked at). */
+ * the TPM's (those the list never extended are not looked at; one not
+ * read is zero, which no replay gives). */
 static int bank_matches(const struct bank *b, uint8_t (*pcr)[IMA_MAX_DIGEST], uint32_t used)
 {
 	if (!used)
 		return 0;
 	for (int i = 0; i < NUM_PCRS; i++)
-		if ((used >> i & 1) && (!(b->have >> i & 1) || memcmp(pcr[i], b->tpm[i], b->h->size)))
+		if ((used >> i & 1) && memcmp(pcr[i], b->tpm[i], b->h->size))
 			return 0;
 	return 1;
 }
@@ -452,22 +708,26 @@ int ima_measurement_run(const char *path, const struct imalist_opts *o)
 	uint8_t *list;
 	uint32_t used = 0;
 	int nb, rc, bad_digest = 0, done = 0, bad_sigs = 0;
-	char *host = root_file(path, 0);
 
 	r.num = 0;
-	list = host ? (uint8_t *)read_file(host, &len) : NULL;
-	if (!list) {
-		warn_errno("%s", str_esc(path, SIZE_MAX));
-		free(host);
+	if (!(list = (uint8_t *)read_list(path, &len))) {
 		free(banks);
 		return 125;
 	}
-	free(host);
-	if (len > LIST_MAX) {
-		warn("%s: larger than %zu bytes", str_esc(path, SIZE_MAX), LIST_MAX);
+	/* an ASCII list (a PCR's digits first; a binary one starts with a
+	 * PCR number's low byte, 0 to 23) is made binary first */
+	if (len && isdigit(list[0])) {
+		struct buf b = BUF_INIT(LIST_MAX);
+
+		if (ascii_list(path, (char *)list, len, &b) < 0) {
+			buf_free(&b);
+			free(list);
+			free(banks);
+			return 125;
+		}
 		free(list);
-		free(banks);
-		return 125;
+		list = b.p;
+		len = b.len;
 	}
 	if ((nb = load_banks(o, banks)) < 0) {
 		free(list);

@@ -33,6 +33,7 @@
  *                        against the PCRs (--pcrs files, else the TPM's in
  *                        sysfs); --verify-sig: its signatures, with -k
  *   ima_boot_aggregate [--pcrs ALGO,FILE]...  the boot aggregate of each bank
+ *   ima_binary_list ASCII [OUT]   the kernel's ASCII list made binary again
  *   help [COMMAND], --version
  *
  * Kernel modules, as the kernel's scripts/sign-file (also through
@@ -946,6 +947,11 @@ static int cmd_ima_measurement(int argc, char **argv)
 	return rc;
 }
 
+static int cmd_ima_binary_list(int argc, char **argv)
+{
+	return ima_binary_list_run(argv[1], argc > 2 ? argv[2] : NULL);
+}
+
 static int cmd_ima_boot_aggregate(int argc, char **argv)
 {
 	struct imalist_opts o;
@@ -1159,6 +1165,7 @@ static const struct subcmd cmds[] = {
 	{ "ima_measurement", cmd_ima_measurement, 1, 1, NULL,
 	  "[--ignore-violations] [--verify-sig [-k CERT,...]] [--pcrs [ALGO,]FILE]... [--verify-bank[=ALGO]] LIST" },
 	{ "ima_boot_aggregate", cmd_ima_boot_aggregate, 0, 1, NULL, "[--pcrs ALGO,FILE]..." },
+	{ "ima_binary_list", cmd_ima_binary_list, 1, 2, NULL, "ASCII-LIST [OUT]" },
 	{ "help", cmd_help, 0, 1, NULL, "[COMMAND]" },
 	SUBCMD_END
 };

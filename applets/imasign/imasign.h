@@ -157,5 +157,8 @@ struct imalist_opts {
  * list or PCR file that cannot be read or parsed (said). */
 int ima_measurement_run(const char *list, const struct imalist_opts *o);
 int ima_boot_aggregate_run(const struct imalist_opts *o);
+/* The ASCII list made binary (to out, or standard output with NULL):
+ * 0, or 125 after saying why. */
+int ima_binary_list_run(const char *in, const char *out);
 
 #endif

@@ -4,7 +4,8 @@
 # keys): imasign ima_measurement replays it against the TPM's PCRs read
 # from sysfs, as evmctl 1.4 does from the same PCRs written to files; the
 # boot aggregate from PCRs 0-9 is the list's first record; every record
-# shown as the kernel's ASCII list has it; a changed PCR, a changed record
+# shown as the kernel's ASCII list has it, and that list made binary again
+# is the binary one byte for byte; a changed PCR, a changed record
 # and a signature by a key not given each fail and are said.
 # vm-kernel: debian
 # vm-append: ima_template_fmt=d-ngv2|n-ng|sig|iuid|imode
@@ -46,6 +47,8 @@ is "the snapshot: matched, as evmctl matches it" \
 	sh -c "lsmbox imasign ima_measurement --ignore-violations $P bin 2>&1"
 is "every record as the kernel's ASCII list shows it" "$(cat asc)" \
 	sh -c "lsmbox imasign -v ima_measurement --ignore-violations $P bin 2>&1 | grep '^10 '"
+is "the kernel's ASCII list made binary is its binary list, byte for byte" "same" \
+	sh -c "lsmbox imasign ima_binary_list asc | cmp - bin && echo same"
 is "the boot aggregate (sysfs PCRs 0-9) is the list's first record" \
 	"sha256:$(head -n 1 asc | cut -d' ' -f4 | cut -d: -f3)" sh -c "lsmbox imasign ima_boot_aggregate | grep sha256"
 is "the boot aggregate as evmctl computes it from the same PCRs" "$($REF ima_boot_aggregate $P 2>/dev/null)" \
