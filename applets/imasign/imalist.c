@@ -20,6 +20,7 @@
  * does not parse ends the walk with its number and why. */
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,9 @@
 #define TEMPLATE_NAME_MAX 255
 #define NUM_PCRS 24
 #define MAX_BANKS 4
+
+/* A violation's template digest, and what a boot without a TPM records. */
+static const uint8_t zero20[20];
 
 /* A field of a template (ima_template.c's supported_fields). */
 enum fkind { F_D, F_N, F_DNG, F_DNGV2, F_NNG, F_SIG, F_BUF, F_DMODSIG, F_MODSIG, F_EVMSIG, F_XNAMES,
@@ -77,27 +81,11 @@ struct record {
 	int nf;
 };
 
-/* A list, whole (LIST_MAX at most); NULL after saying why. */
+/* A list, whole (LIST_MAX at most, the image's under --root); NULL after
+ * saying why. */
 static char *read_list(const char *path, size_t *lenp)
 {
-	char *host = root_file(path, 0), *t = NULL;
-	int fd = host ? open(host, O_RDONLY | O_CLOEXEC | O_NOCTTY) : -1, err;
-
-	free(host);
-	if (fd < 0) {
-		warn_errno("%s", str_esc(path, SIZE_MAX));
-		return NULL;
-	}
-	t = read_fd_max(fd, LIST_MAX, lenp);
-	err = errno;
-	close(fd);
-	if (!t) {
-		if (err == EFBIG)
-			warn("%s: larger than %zu bytes", str_esc(path, SIZE_MAX), LIST_MAX);
-		else
-			errno = err, warn_errno("%s", str_esc(path, SIZE_MAX));
-	}
-	return t;
+	return bounded_read(path, LIST_MAX, "", 1, lenp);
 }
 
 /* The field list of a template name: the kinds into k, their count; -1
@@ -363,7 +351,6 @@ static int is_hex(const char *t, size_t n)
  * binary list the kernel wrote; 0, or -1 after "NAME:LINE: why". */
 static int ascii_list(const char *name, char *text, size_t len, struct buf *out)
 {
-	static const uint8_t zero20[20];
 	char *line = text, *end = text + len;
 	const char *why = NULL;
 	int n = 0;
@@ -518,6 +505,48 @@ static void extend(const struct ima_hash *h, uint8_t *pcr, const uint8_t *d)
 	ima_mem_digest(h, in, 2 * (size_t)h->size, pcr);
 }
 
+/* A list (binary, or ASCII made binary: an ASCII list starts with a PCR's
+ * digits, a binary one with a PCR number's low byte, 0 to 23), whole;
+ * NULL after saying why. */
+static uint8_t *load_list(const char *path, size_t *lenp)
+{
+	uint8_t *list = (uint8_t *)read_list(path, lenp);
+	struct buf b = BUF_INIT(LIST_MAX);
+
+	if (!list || !*lenp || !isdigit(list[0]))
+		return list;
+	if (ascii_list(path, (char *)list, *lenp, &b) < 0) {
+		buf_free(&b);
+		free(list);
+		return NULL;
+	}
+	free(list);
+	*lenp = b.len;
+	return b.p;
+}
+
+/* A record's extend in every bank, as the kernel's, and as the SHA-1
+ * digest zero-padded: a violation (a zero digest) as all 0xff, or as
+ * zeros unless ignore_violations, so that a list with violations fails. */
+static void replay(struct bank *banks, int nb, const struct record *r, int ignore_violations)
+{
+
+	for (int i = 0; i < nb; i++) {
+		struct bank *b = &banks[i];
+		uint8_t d[IMA_MAX_DIGEST] = { 0 }, pd[IMA_MAX_DIGEST] = { 0 };
+
+		if (!memcmp(r->digest, zero20, 20)) {
+			memset(d, ignore_violations ? 0xff : 0, b->h->size);
+			memset(pd, ignore_violations ? 0xff : 0, 20);
+		} else {
+			ima_mem_digest(b->h, r->data, r->len, d);
+			memcpy(pd, r->digest, 20);
+		}
+		extend(b->h, b->pcr[r->pcr], d);
+		extend(b->h, b->padded[r->pcr], pd);
+	}
+}
+
 /* A --pcrs file: "PCR-NN HEX" lines, NN from 00 to 23, HEX the bank's
  * digest; blank lines and nothing else.  0, or -1 after FILE:LINE: why. */
 static int read_pcrs(const char *path, struct bank *b)
@@ -643,17 +672,18 @@ static int bank_matches(const struct bank *b, uint8_t (*pcr)[IMA_MAX_DIGEST], ui
 	return 1;
 }
 
-/* --verify-sig: a record's signature (its sig field, when not empty)
- * checked with the certificates over the file digest of its d-ng or
- * d-ngv2 field, as the kernel appraised it; 1 when it does not verify
- * (said), else 0. */
-static int check_sig(const struct record *r, struct verifier *keys, const char *list)
+/* A record's signature (its sig field, when not empty) checked with the
+ * certificates over the file digest of its d-ng or d-ngv2 field, as the
+ * kernel appraised it: 0 none, 1 verified, -1 not (why in why).  The file
+ * name goes into file (NAME_MAX_IMA + 1 bytes). */
+static int record_sig(const struct record *r, struct verifier *keys, char *file, char *why, size_t wsz)
 {
 	const struct field *sig = NULL, *dig = NULL, *name = NULL;
 	struct sigv2 s;
-	const char *why, *algo_end;
-	char file[NAME_MAX_IMA + 1];
+	struct out quiet = { BUF_INIT(0), 0 };
+	const char *bad, *algo_end;
 	size_t n;
+	int v;
 
 	for (int i = 0; i < r->nf; i++) {
 		if (r->f[i].kind == F_SIG)
@@ -663,27 +693,47 @@ static int check_sig(const struct record *r, struct verifier *keys, const char *
 		else if (r->f[i].kind == F_NNG)
 			name = &r->f[i];
 	}
-	if (!sig || !sig->len)
-		return 0;
 	n = name ? strnlen((const char *)name->p, name->len) : 0;
 	if (n > NAME_MAX_IMA)
 		n = NAME_MAX_IMA;
 	memcpy(file, name ? (const char *)name->p : "", n);
 	file[n] = 0;
-	if ((why = sigv2_parse(sig->p, sig->len, &s))) {
-		log_info("%s: entry %lu (%s): %s\n", list, r->num, file, why);
-		return 1;
+	if (!sig || !sig->len)
+		return 0;
+	if ((bad = sigv2_parse(sig->p, sig->len, &s))) {
+		snprintf(why, wsz, "%s", bad);
+		return -1;
 	}
 	/* the digest: after "ALGO:" (d-ngv2: "ima:ALGO:") and its NUL */
 	n = dig ? strnlen((const char *)dig->p, dig->len) : 0;
 	algo_end = dig && n < dig->len ? (const char *)dig->p + n : NULL;
 	if (!algo_end || dig->len - n - 1 != s.hash->size || n < strlen(s.hash->name) + 1 ||
 	    strncmp(algo_end - strlen(s.hash->name) - 1, s.hash->name, strlen(s.hash->name))) {
-		log_info("%s: entry %lu (%s): the signature's hash (%s) is not the file digest's\n", list, r->num,
-			 file, s.hash->name);
-		return 1;
+		snprintf(why, wsz, "the signature's hash (%s) is not the file digest's", s.hash->name);
+		return -1;
 	}
-	return verifier_check(keys, &s, dig->p + n + 1, file, NULL) != 0;
+	v = verifier_check(keys, &s, dig->p + n + 1, file, &quiet);
+	buf_free(&quiet.b);
+	if (!v)
+		return 1;
+	if (v < 0)
+		snprintf(why, wsz, "no key with key id %08x", s.keyid);
+	else
+		snprintf(why, wsz, "bad signature (key id %08x, %s)", s.keyid, s.hash->name);
+	return -1;
+}
+
+/* --verify-sig in ima_measurement: 1 when the record's signature does not
+ * verify (said), else 0. */
+static int check_sig(const struct record *r, struct verifier *keys, const char *list)
+{
+	char file[NAME_MAX_IMA + 1], why[128];
+
+	if (record_sig(r, keys, file, why, sizeof(why)) >= 0)
+		return 0;
+	(void)list;
+	warn("%s: verification failed: %s", str_esc(file, SIZE_MAX), why);
+	return 1;
 }
 
 static void log_hex(const char *prefix, const uint8_t *p, size_t n)
@@ -700,7 +750,6 @@ static void log_hex(const char *prefix, const uint8_t *p, size_t n)
 int ima_measurement_run(const char *path, const struct imalist_opts *o)
 {
 	struct bank *banks = xzalloc(MAX_BANKS * sizeof(*banks));
-	static const uint8_t zero20[20];
 	const uint8_t *p, *end;
 	struct record r;
 	const char *why = NULL;
@@ -710,24 +759,9 @@ int ima_measurement_run(const char *path, const struct imalist_opts *o)
 	int nb, rc, bad_digest = 0, done = 0, bad_sigs = 0;
 
 	r.num = 0;
-	if (!(list = (uint8_t *)read_list(path, &len))) {
+	if (!(list = load_list(path, &len))) {
 		free(banks);
 		return 125;
-	}
-	/* an ASCII list (a PCR's digits first; a binary one starts with a
-	 * PCR number's low byte, 0 to 23) is made binary first */
-	if (len && isdigit(list[0])) {
-		struct buf b = BUF_INIT(LIST_MAX);
-
-		if (ascii_list(path, (char *)list, len, &b) < 0) {
-			buf_free(&b);
-			free(list);
-			free(banks);
-			return 125;
-		}
-		free(list);
-		list = b.p;
-		len = b.len;
 	}
 	if ((nb = load_banks(o, banks)) < 0) {
 		free(list);
@@ -757,22 +791,7 @@ int ima_measurement_run(const char *path, const struct imalist_opts *o)
 				bad_digest = 1;
 			}
 		}
-		for (int i = 0; i < nb; i++) {
-			struct bank *b = &banks[i];
-			uint8_t d[IMA_MAX_DIGEST] = { 0 }, pd[IMA_MAX_DIGEST] = { 0 };
-
-			if (!memcmp(r.digest, zero20, 20)) {
-				/* a violation: extended as all 0xff (0x00 unless
-				 * --ignore-violations, so that the list fails) */
-				memset(d, o->ignore_violations ? 0xff : 0, b->h->size);
-				memset(pd, o->ignore_violations ? 0xff : 0, 20);
-			} else {
-				ima_mem_digest(b->h, r.data, r.len, d);
-				memcpy(pd, r.digest, 20);
-			}
-			extend(b->h, b->pcr[r.pcr], d);
-			extend(b->h, b->padded[r.pcr], pd);
-		}
+		replay(banks, nb, &r, o->ignore_violations);
 		if (o->verbose) {
 			struct buf s = BUF_INIT(0);
 
@@ -900,4 +919,280 @@ int ima_boot_aggregate_run(const struct imalist_opts *o)
 	}
 	free(banks);
 	return 0;
+}
+
+/* ---- attest: everything a verifier checks, in one run, explained ----
+ *
+ * Every record parsed and its template digest checked; the boot aggregate
+ * (the first record, boot_aggregate) against the PCRs of its bank; the
+ * replay of every PCR the list extends, in every bank read, against the
+ * TPM (after each record: the list may run past the PCRs read); with -k
+ * every signature.  Each check says ok or why not in words (which entry,
+ * which PCR, what was expected, what was found); exit 1 when any fails,
+ * a bad signature included.  --json: the same as one object. */
+struct finding {
+	struct buf text;	/* "ok: ..." / "FAIL: ..." lines */
+	struct buf json;	/* the JSON members after "checks": [ */
+	int failed, n;
+};
+
+PRINTF(3, 4) static void found(struct finding *f, int ok, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	buf_printf(&f->text, "%s: %s\n", ok ? "ok" : "FAIL", s);
+	if (!ok)
+		f->failed++;
+	free(s);
+}
+
+static void hexs(char *out, const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		snprintf(out + 2 * i, 3, "%02x", p[i]);
+}
+
+static void json_str(struct buf *b, const char *s)
+{
+	buf_put_u8(b, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			buf_printf(b, "\\%c", c);
+		else if (c < 0x20 || c >= 0x7f)
+			buf_printf(b, "\\u%04x", c);
+		else
+			buf_put_u8(b, c);
+	}
+	buf_put_u8(b, '"');
+}
+
+static void json_check(struct finding *f, const char *kind, int ok, const char *detail)
+{
+	buf_printf(&f->json, "%s\n    {\"check\": ", f->n++ ? "," : "");
+	json_str(&f->json, kind);
+	buf_printf(&f->json, ", \"ok\": %s, \"detail\": ", ok ? "true" : "false");
+	json_str(&f->json, detail);
+	buf_put_u8(&f->json, '}');
+}
+
+PRINTF(4, 5) static void check(struct finding *f, const char *kind, int ok, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	found(f, ok, "%s", s);
+	json_check(f, kind, ok, s);
+	free(s);
+}
+
+int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
+{
+	struct bank *banks = xzalloc(MAX_BANKS * sizeof(*banks));
+	struct finding f = { BUF_INIT(0), BUF_INIT(0), 0, 0 };
+	const uint8_t *p, *end;
+	struct record r;
+	const char *why = NULL;
+	size_t len;
+	uint8_t *list;
+	uint32_t used = 0;
+	unsigned long entries = 0, violations = 0, bad_digests = 0, sigs = 0, bad_sigs = 0;
+	int nb, boot_seen = 0;
+
+	if (!(list = load_list(path, &len))) {
+		free(banks);
+		return 125;
+	}
+	if ((nb = load_banks(o, banks)) < 0) {
+		free(list);
+		free(banks);
+		return 125;
+	}
+	r.num = 0;
+	p = list;
+	end = list + len;
+	for (;;) {
+		int v;
+
+		r.num++;
+		if ((v = next_record(&p, end, &r, &why)) <= 0)
+			break;
+		entries++;
+		used |= 1u << r.pcr;
+		if (!memcmp(r.digest, zero20, 20)) {
+			violations++;
+		} else {
+			uint8_t d[20];
+
+			ima_mem_digest(ima_hash_by_name("sha1"), r.data, r.len, d);
+			if (memcmp(d, r.digest, 20)) {
+				char a[41], b[41];
+
+				hexs(a, r.digest, 20);
+				hexs(b, d, 20);
+				check(&f, "template-digest", 0,
+				      "entry %lu (%s): the template digest is %s, its data's SHA-1 is %s", r.num,
+				      r.name, a, b);
+				bad_digests++;
+			}
+		}
+		/* the boot aggregate: the first record of that name */
+		if (!boot_seen && r.nf >= 2 && (r.f[1].kind == F_NNG || r.f[1].kind == F_N) &&
+		    r.f[1].len >= 14 && !memcmp(r.f[1].p, "boot_aggregate", 14)) {
+			const struct field *dg = &r.f[0];
+			size_t n = strnlen((const char *)dg->p, dg->len);
+			const struct ima_hash *h = NULL;
+			const char *alg;
+
+			boot_seen = 1;
+			if (dg->kind == F_D) {
+				h = ima_hash_by_name("sha1");
+				n = (size_t)-1;
+			} else if (n < dg->len && n >= 2) {
+				/* "ALGO:" or "ima:ALGO:" */
+				char tmp[32];
+				size_t k = n - 1;
+
+				while (k > 0 && dg->p[k - 1] != ':')
+					k--;
+				if (n - 1 - k < sizeof(tmp)) {
+					memcpy(tmp, dg->p + k, n - 1 - k);
+					tmp[n - 1 - k] = 0;
+					h = ima_hash_by_name(tmp);
+				}
+			}
+			alg = h ? h->name : "an unknown hash";
+			if (!h || (n != (size_t)-1 && dg->len - n - 1 != h->size)) {
+				check(&f, "boot-aggregate", 0, "entry %lu: the boot aggregate's digest is not ALGO:HEX of %s",
+				      r.num, alg);
+			} else {
+				const uint8_t *got = n == (size_t)-1 ? dg->p : dg->p + n + 1;
+				struct bank *b = NULL;
+				char hg[2 * IMA_MAX_DIGEST + 1], hw[2 * IMA_MAX_DIGEST + 1];
+
+				for (int i = 0; i < nb; i++)
+					if (banks[i].h == h)
+						b = &banks[i];
+				hexs(hg, got, h->size);
+				if (!memcmp(got, zero20, h->size < 20 ? h->size : 20) && !got[h->size - 1]) {
+					check(&f, "boot-aggregate", 0,
+					      "entry %lu: the boot aggregate is zero: the kernel found no TPM at boot",
+					      r.num);
+				} else if (!b) {
+					check(&f, "boot-aggregate", 0,
+					      "entry %lu: the boot aggregate is %s, and no %s PCRs were given to check it",
+					      r.num, h->name, h->name);
+				} else {
+					int npcr = strcmp(h->name, "sha1") ? 10 : 8;
+					uint8_t in[10 * IMA_MAX_DIGEST], want[IMA_MAX_DIGEST];
+
+					for (int j = 0; j < npcr; j++)
+						memcpy(in + (size_t)j * h->size, b->tpm[j], h->size);
+					ima_mem_digest(h, in, (size_t)npcr * h->size, want);
+					hexs(hw, want, h->size);
+					if ((b->have & ((1u << npcr) - 1)) != (1u << npcr) - 1)
+						check(&f, "boot-aggregate", 0,
+						      "entry %lu: %s PCR-00 to PCR-%02d are needed to check the boot "
+						      "aggregate", r.num, h->name, npcr - 1);
+					else
+						check(&f, "boot-aggregate", !memcmp(got, want, h->size),
+						      "entry %lu: the boot aggregate is %s:%s; PCRs 0-%d give %s", r.num,
+						      h->name, hg, npcr - 1, hw);
+				}
+			}
+		}
+		replay(banks, nb, &r, o->ignore_violations);
+		for (int i = 0; i < nb; i++) {
+			struct bank *b = &banks[i];
+
+			if (!b->matched && bank_matches(b, b->pcr, used))
+				b->matched = (int)r.num;
+			if (!b->padded_matched && bank_matches(b, b->padded, used))
+				b->padded_matched = (int)r.num;
+		}
+		if (o->keys) {
+			char file[NAME_MAX_IMA + 1], w[128];
+			int sv = record_sig(&r, o->keys, file, w, sizeof(w));
+
+			if (sv)
+				sigs++;
+			if (sv < 0) {
+				bad_sigs++;
+				check(&f, "signature", 0, "entry %lu (%s): %s", r.num, file, w);
+			}
+		}
+	}
+	if (why) {
+		warn("%s: entry %lu: %s", str_esc(path, SIZE_MAX), r.num, why);
+		free(list);
+		free(banks);
+		buf_free(&f.text);
+		buf_free(&f.json);
+		return 125;
+	}
+	check(&f, "template-digests", !bad_digests, "%lu entries, %lu violations, %lu template digests wrong",
+	      entries, violations, bad_digests);
+	if (!boot_seen)
+		check(&f, "boot-aggregate", 0, "no boot_aggregate record: the list does not start at boot");
+	if (!nb)
+		check(&f, "pcrs", 0, "no PCRs to replay against: give --pcrs ALGO,FILE, or run where the TPM's are "
+		      "in /sys/class/tpm/tpm0");
+	for (int i = 0; i < nb; i++) {
+		struct bank *b = &banks[i];
+
+		if (o->verify_bank && strcmp(b->h->name, o->verify_bank))
+			continue;
+		for (int j = 0; j < NUM_PCRS; j++) {
+			char hr[2 * IMA_MAX_DIGEST + 1], ht[2 * IMA_MAX_DIGEST + 1];
+
+			if (!(used >> j & 1))
+				continue;
+			hexs(ht, b->tpm[j], b->h->size);
+			if (b->matched > 0) {
+				check(&f, "pcr", 1, "%s PCR-%02d: the TPM's value is the list's replay to entry %d of %lu%s",
+				      b->h->name, j, b->matched, entries,
+				      (unsigned long)b->matched < entries ? " (the rest measured after the PCRs were read)" : "");
+			} else if (b->padded_matched > 0 && strcmp(b->h->name, "sha1")) {
+				/* (for SHA-1 the padded replay is the list's own
+				 * digests: the template digest check speaks) */
+				check(&f, "pcr", 1, "%s PCR-%02d: the TPM's value is the list's replay with SHA-1 digests "
+				      "zero-padded, to entry %d (a kernel that could not compute %s)", b->h->name, j,
+				      b->padded_matched, b->h->name);
+			} else {
+				hexs(hr, b->pcr[j], b->h->size);
+				check(&f, "pcr", 0, "%s PCR-%02d: the TPM holds %s; the list's %lu entries replay to %s, "
+				      "and no shorter part of it to the TPM's value%s", b->h->name, j, ht, entries, hr,
+				      violations && !o->ignore_violations ? " (the list has violations: "
+									    "--ignore-violations extends them as the kernel does)" : "");
+			}
+		}
+	}
+	if (o->keys)
+		check(&f, "signatures", !bad_sigs, "%lu signatures checked, %lu did not verify", sigs, bad_sigs);
+	if (json) {
+		buf_put_u8(&f.json, 0);
+		printf("{\n  \"list\": ");
+		json_quote(path);
+		printf(",\n  \"entries\": %lu,\n  \"violations\": %lu,\n  \"result\": \"%s\",\n  \"checks\": [%s\n  ]\n}\n",
+		       entries, violations, f.failed ? "fail" : "pass", (char *)f.json.p);
+	} else {
+		buf_put_u8(&f.text, 0);
+		fputs((char *)f.text.p, stdout);
+		printf("%s: %s\n", path, f.failed ? "FAILED" : "attested");
+	}
+	free(list);
+	free(banks);
+	buf_free(&f.text);
+	buf_free(&f.json);
+	return f.failed ? 1 : 0;
 }

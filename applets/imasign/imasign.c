@@ -34,6 +34,8 @@
  *                        sysfs); --verify-sig: its signatures, with -k
  *   ima_boot_aggregate [--pcrs ALGO,FILE]...  the boot aggregate of each bank
  *   ima_binary_list ASCII [OUT]   the kernel's ASCII list made binary again
+ *   attest [-k CERT,...] [--json] LIST   the list, its boot aggregate, its
+ *                        PCRs and (-k) signatures checked, each check said
  *   help [COMMAND], --version
  *
  * Kernel modules, as the kernel's scripts/sign-file (also through
@@ -120,7 +122,7 @@ enum {
 	O_VERBOSE, O_PRINT, O_IMASIG, O_IMAHASH, O_ALGO, O_PORTABLE, O_PASS, O_SIGFILE, O_UUID,
 	O_KEY, O_TYPE, O_RECURSIVE, O_IMMUTABLE, O_RSA, O_M32, O_M64, O_SMACK, O_VERSION,
 	O_INODE, O_INO, O_UID, O_GID, O_MODE, O_GENERATION, O_IMA, O_SELINUX, O_CAPS,
-	O_VERIFY_SIG, O_ENGINE, O_XATTR_USER, O_IGNORE_VIOLATIONS, O_PCRS, O_VERIFY_BANK,
+	O_VERIFY_SIG, O_ENGINE, O_XATTR_USER, O_IGNORE_VIOLATIONS, O_PCRS, O_VERIFY_BANK, O_JSON,
 	O_KEYID, O_KEYID_FROM_CERT, O_HELP_H, O_JOBS, O_HMACKEY, O_PROGRESS, O_NO_PROGRESS, O_N
 };
 
@@ -158,6 +160,7 @@ static struct opt opts[] = {
 	[O_IGNORE_VIOLATIONS] = { 0, "ignore-violations", 0 },
 	[O_PCRS] = { 0, "pcrs", OPT_ARG },
 	[O_VERIFY_BANK] = { 0, "verify-bank", OPT_OPTARG },
+	[O_JSON] = { 0, "json", 0 },
 	[O_KEYID] = { 0, "keyid", OPT_ARG },
 	[O_KEYID_FROM_CERT] = { 0, "keyid-from-cert", OPT_ARG },
 	[O_HELP_H] = { 'h', NULL, 0 },
@@ -947,6 +950,21 @@ static int cmd_ima_measurement(int argc, char **argv)
 	return rc;
 }
 
+static int cmd_attest(int argc, char **argv)
+{
+	struct imalist_opts o;
+	int rc;
+
+	(void)argc;
+	list_opts(&o);
+	if (opts[O_VERIFY_SIG].seen || opts[O_KEY].arg)
+		o.keys = verifier_load(opts[O_KEY].arg ? opts[O_KEY].arg : DEFAULT_CERT);
+	rc = ima_attest_run(argv[1], &o, opts[O_JSON].seen);
+	if (o.keys)
+		verifier_free(o.keys);
+	return rc;
+}
+
 static int cmd_ima_binary_list(int argc, char **argv)
 {
 	return ima_binary_list_run(argv[1], argc > 2 ? argv[2] : NULL);
@@ -1132,8 +1150,7 @@ static int later(int argc, char **argv)
 {
 	(void)argc;
 	die_status = 2;
-	die("%s: not implemented yet in this imasign (EVM, measurement lists and keys come "
-	    "next)", argv[0]);
+	die("%s: not implemented yet in this imasign (v1 keys are deprecated upstream)", argv[0]);
 }
 
 /* A module command after an evmctl option: its options are sign-file's. */
@@ -1166,6 +1183,7 @@ static const struct subcmd cmds[] = {
 	  "[--ignore-violations] [--verify-sig [-k CERT,...]] [--pcrs [ALGO,]FILE]... [--verify-bank[=ALGO]] LIST" },
 	{ "ima_boot_aggregate", cmd_ima_boot_aggregate, 0, 1, NULL, "[--pcrs ALGO,FILE]..." },
 	{ "ima_binary_list", cmd_ima_binary_list, 1, 2, NULL, "ASCII-LIST [OUT]" },
+	{ "attest", cmd_attest, 1, 1, NULL, "[--ignore-violations] [-k CERT,...] [--pcrs ALGO,FILE]... [--json] LIST" },
 	{ "help", cmd_help, 0, 1, NULL, "[COMMAND]" },
 	SUBCMD_END
 };

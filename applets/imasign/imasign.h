@@ -103,8 +103,10 @@ int evm_data(struct job_evm *e, struct out *o, const char *shown, struct buf *da
 int evm_uuid_parse(const char *s, uint8_t uuid[16]);
 
 /* keys.c */
-/* A key, certificate or signature file, whole (1 MiB at most): NULL after
- * saying why. */
+/* A file whole, max bytes at most (past it: "PATH: larger than MAX
+ * bytesWHAT"), the path the image's under --root when in_root: NULL after
+ * saying why.  keyfile_read: a key, certificate or signature file (1 MiB). */
+char *bounded_read(const char *path, size_t max, const char *what, int in_root, size_t *lenp);
 char *keyfile_read(const char *path, size_t *lenp);
 /* OpenSSL's last queued reason, in words, for a message; the queue emptied. */
 const char *ossl_why(void);
@@ -160,5 +162,9 @@ int ima_boot_aggregate_run(const struct imalist_opts *o);
 /* The ASCII list made binary (to out, or standard output with NULL):
  * 0, or 125 after saying why. */
 int ima_binary_list_run(const char *in, const char *out);
+/* attest: the list, its boot aggregate, its PCRs and (keys) signatures
+ * checked, each check said (--json: one object): 0 all good, 1 not,
+ * 125 a list or PCR file that cannot be read or parsed. */
+int ima_attest_run(const char *list, const struct imalist_opts *o, int json);
 
 #endif

@@ -38,25 +38,31 @@ const char *ossl_why(void)
 	return p && p[1] ? p + 1 : buf;
 }
 
-char *keyfile_read(const char *path, size_t *lenp)
+char *bounded_read(const char *path, size_t max, const char *what, int in_root, size_t *lenp)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK), err;
-	char *t;
+	char *host = in_root ? root_file(path, 0) : NULL, *t;
+	int fd = open(in_root ? (host ? host : "") : path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK), err;
 
+	free(host);
 	if (fd < 0) {
 		warn_errno("%s", str_esc(path, SIZE_MAX));
 		return NULL;
 	}
-	t = read_fd_max(fd, KEYFILE_MAX, lenp);
+	t = read_fd_max(fd, max, lenp);
 	err = errno;
 	close(fd);
 	if (!t) {
 		if (err == EFBIG)
-			warn("%s: larger than %zu bytes: not a key file", str_esc(path, SIZE_MAX), KEYFILE_MAX);
+			warn("%s: larger than %zu bytes%s", str_esc(path, SIZE_MAX), max, what);
 		else
 			errno = err, warn_errno("%s", str_esc(path, SIZE_MAX));
 	}
 	return t;
+}
+
+char *keyfile_read(const char *path, size_t *lenp)
+{
+	return bounded_read(path, KEYFILE_MAX, ": not a key file", 0, lenp);
 }
 
 /* The last four bytes of the certificate's subjectKeyIdentifier, as the

@@ -99,25 +99,10 @@ static int modsig_find(const uint8_t *p, size_t len, struct modsig *m, const cha
 	return 1;
 }
 
+/* A module, whole (MODULE_MAX at most), the image's under --root. */
 static uint8_t *read_module(const char *path, size_t *lenp)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK), err;
-	char *t;
-
-	if (fd < 0) {
-		warn_errno("%s", str_esc(path, SIZE_MAX));
-		return NULL;
-	}
-	t = read_fd_max(fd, MODULE_MAX, lenp);
-	err = errno;
-	close(fd);
-	if (!t) {
-		if (err == EFBIG)
-			warn("%s: larger than %zu bytes: not a module", str_esc(path, SIZE_MAX), MODULE_MAX);
-		else
-			errno = err, warn_errno("%s", str_esc(path, SIZE_MAX));
-	}
-	return (uint8_t *)t;
+	return (uint8_t *)bounded_read(path, MODULE_MAX, ": not a module", 1, lenp);
 }
 
 /* sign-file's usage (its own words under its name). */
@@ -332,15 +317,7 @@ int modsign_sign(int argc, char **argv)
 	module = argv[3];
 	dest = argc == 5 ? argv[4] : module;
 
-	{
-		char *host = root_file(module, 0);
-
-		mod = host ? read_module(host, &len) : NULL;
-		if (!host)
-			warn_errno("%s", str_esc(module, SIZE_MAX));
-		free(host);
-	}
-	if (!mod)
+	if (!(mod = read_module(module, &len)))
 		goto out;
 	switch (modsig_find(mod, len, &m, &why)) {
 	case 1:
@@ -508,18 +485,14 @@ int modsign_verify(int argc, char **argv)
 	if (opts[O_K].arg && !(certs = load_certs(opts[O_K].arg)))
 		return 125;
 	for (int i = 0; i < argc; i++) {
-		char *host = root_file(argv[i], 0);
 		size_t len;
-		uint8_t *mod = host ? read_module(host, &len) : NULL;
+		uint8_t *mod = read_module(argv[i], &len);
 		const unsigned char *p;
 		CMS_ContentInfo *cms = NULL;
 		STACK_OF(CMS_SignerInfo) *sis;
 		struct modsig m;
 		const char *why = NULL;
 
-		if (!host)
-			warn_errno("%s", str_esc(argv[i], SIZE_MAX));
-		free(host);
 		if (!mod) {
 			rc = rc ? rc : 125;
 			continue;

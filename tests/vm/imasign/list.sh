@@ -5,7 +5,8 @@
 # from sysfs, as evmctl 1.4 does from the same PCRs written to files; the
 # boot aggregate from PCRs 0-9 is the list's first record; every record
 # shown as the kernel's ASCII list has it, and that list made binary again
-# is the binary one byte for byte; a changed PCR, a changed record
+# is the binary one byte for byte; attest checks it all against the TPM;
+# a changed PCR, a changed record
 # and a signature by a key not given each fail and are said.
 # vm-kernel: debian
 # vm-append: ima_template_fmt=d-ngv2|n-ng|sig|iuid|imode
@@ -64,4 +65,10 @@ is "a changed record: exit 1" "1" sh -c "lsmbox imasign ima_measurement --ignore
 has "--verify-sig: the signature by another key said" "imasign: /tmp/m/o: verification failed: no key with key id $(lsmbox imasign ima_sign -n --key $F/other.key /tmp/m/o 2>/dev/null | cut -c7-14)" \
 	sh -c "lsmbox imasign ima_measurement --ignore-violations --verify-sig -k $F/ima.der $P bin 2>&1; true"
 is "--verify-sig: exit 1 (evmctl: 0)" "1 0" sh -c "lsmbox imasign ima_measurement --ignore-violations --verify-sig -k $F/ima.der $P bin > /dev/null 2>&1; a=\$?; $REF ima_measurement --ignore-violations --verify-sig -k $F/ima.der $P bin > /dev/null 2>&1; echo \$a \$?"
+has "attest, the live list, the TPM's PCRs from sysfs, both keys: attested" "$S/binary_runtime_measurements: attested" \
+	lsmbox imasign attest --ignore-violations -k $F/ima.der,$F/other.der $S/binary_runtime_measurements
+has "attest: the boot aggregate checked against PCRs 0-9" \
+	"ok: entry 1: the boot aggregate is sha256:$(head -n 1 asc | cut -d' ' -f4 | cut -d: -f3); PCRs 0-9 give $(head -n 1 asc | cut -d' ' -f4 | cut -d: -f3)" \
+	lsmbox imasign attest --ignore-violations $S/binary_runtime_measurements
+is "attest: a changed PCR-10 explained, exit 1" "1 1" sh -c "lsmbox imasign attest --ignore-violations --pcrs sha1,pcrs-sha1 --pcrs sha256,bad256 bin > out; echo \$? \$(grep -c '^FAIL: sha256 PCR-10: the TPM holds' out)"
 is "--verify-sig with both keys: exit 0" "0" sh -c "lsmbox imasign ima_measurement --ignore-violations --verify-sig -k $F/ima.der,$F/other.der $P bin > /dev/null 2>&1; echo \$?"
