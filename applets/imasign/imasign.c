@@ -36,6 +36,10 @@
  *   ima_binary_list ASCII [OUT]   the kernel's ASCII list made binary again
  *   attest [-k CERT,...] [--json] LIST   the list, its boot aggregate, its
  *                        PCRs and (-k) signatures checked, each check said
+ *   policy check FILE    IMA policy rules checked as the 6.1 kernel parses
+ *                        them: FILE:LINE: why, for each it would refuse
+ *   policy load FILE     written to the kernel one rule a write; the first
+ *                        it refuses said
  *   help [COMMAND], --version
  *
  * Kernel modules, as the kernel's scripts/sign-file (also through
@@ -965,6 +969,16 @@ static int cmd_attest(int argc, char **argv)
 	return rc;
 }
 
+static int cmd_policy(int argc, char **argv)
+{
+	(void)argc;
+	if (!strcmp(argv[1], "check"))
+		return ima_policy_check_run(argv[2]);
+	if (!strcmp(argv[1], "load"))
+		return ima_policy_load_run(argv[2]);
+	usage_error("policy %s: not check or load", str_esc(argv[1], SHOWN_MAX));
+}
+
 static int cmd_ima_binary_list(int argc, char **argv)
 {
 	return ima_binary_list_run(argv[1], argc > 2 ? argv[2] : NULL);
@@ -1183,6 +1197,7 @@ static const struct subcmd cmds[] = {
 	  "[--ignore-violations] [--verify-sig [-k CERT,...]] [--pcrs [ALGO,]FILE]... [--verify-bank[=ALGO]] LIST" },
 	{ "ima_boot_aggregate", cmd_ima_boot_aggregate, 0, 1, NULL, "[--pcrs ALGO,FILE]..." },
 	{ "ima_binary_list", cmd_ima_binary_list, 1, 2, NULL, "ASCII-LIST [OUT]" },
+	{ "policy", cmd_policy, 2, 2, NULL, "check|load FILE" },
 	{ "attest", cmd_attest, 1, 1, NULL, "[--ignore-violations] [-k CERT,...] [--pcrs ALGO,FILE]... [--json] LIST" },
 	{ "help", cmd_help, 0, 1, NULL, "[COMMAND]" },
 	SUBCMD_END

@@ -167,4 +167,12 @@ int ima_binary_list_run(const char *in, const char *out);
  * 125 a list or PCR file that cannot be read or parsed. */
 int ima_attest_run(const char *list, const struct imalist_opts *o, int json);
 
+/* imapolicy.c: IMA policy rules as the 6.1 kernel parses them.  A rule
+ * (changed): NULL when taken, else why not; *note what only a running
+ * kernel decides.  policy check FILE: 0, 1 a rule refused (said), 125;
+ * policy load FILE: each rule a write, 0, 1 refused, 125. */
+const char *ima_rule_check(char *rule, const char **note);
+int ima_policy_check_run(const char *path);
+int ima_policy_load_run(const char *path);
+
 #endif
