@@ -95,10 +95,11 @@ static int kstrtoul(const char *s, int base, unsigned long long *v)
 	return 0;
 }
 
-/* uuid_parse: 8-4-4-4-12 hex digits */
+/* uuid_parse: 8-4-4-4-12 hex digits; the kernel's uuid_is_valid looks at
+ * those 36 and not past them (the rig: a 37th character is taken) */
 static int uuid_ok(const char *s)
 {
-	if (strlen(s) != 36)
+	if (strlen(s) < 36)
 		return 0;
 	for (int i = 0; i < 36; i++)
 		if ((i == 8 || i == 13 || i == 18 || i == 23) ? s[i] != '-' : !isxdigit((unsigned char)s[i]))
@@ -189,7 +190,7 @@ const char *ima_rule_check(char *rule, const char **note)
 			if (have_uuid)
 				return "a second fsuuid=";
 			if (!uuid_ok(v))
-				return "fsuuid=: not a UUID (8-4-4-4-12 hex digits)";
+				return "fsuuid=: not a UUID (8-4-4-4-12 hex digits first)";
 			/* the null UUID is "none": a second one is taken */
 			have_uuid = strcmp(v, "00000000-0000-0000-0000-000000000000") != 0;
 			flags |= FL_FSUUID;
