@@ -1404,5 +1404,7 @@ int imasign_main(int argc, char **argv)
 	cmd = argv[0];
 	for (char *c = cmd; *c; c++)
 		*c = (char)tolower((unsigned char)*c);
+	if (opts[O_JSON].seen && strcmp(cmd, "attest"))
+		usage_error("--json: only attest writes JSON");
 	return subcmd_run(&table, argc, argv);
 }
