@@ -672,6 +672,46 @@ static int bank_matches(const struct bank *b, uint8_t (*pcr)[IMA_MAX_DIGEST], ui
 	return 1;
 }
 
+/* After a record: each bank's replay, and its SHA-1-padded one, matched
+ * at this record if not before (a bank with matched < 0 is not looked at). */
+static void note_matches(struct bank *banks, int nb, uint32_t used, unsigned long num)
+{
+	for (int i = 0; i < nb; i++) {
+		struct bank *b = &banks[i];
+
+		if (!b->matched && bank_matches(b, b->pcr, used))
+			b->matched = (int)num;
+		if (!b->padded_matched && bank_matches(b, b->padded, used))
+			b->padded_matched = (int)num;
+	}
+}
+
+/* A record's template digest (not a violation's) that is not the SHA-1 of
+ * its data: 1, the SHA-1 in d; else 0. */
+static int digest_wrong(const struct record *r, uint8_t d[20])
+{
+	if (!memcmp(r->digest, zero20, 20))
+		return 0;
+	ima_mem_digest(ima_hash_by_name("sha1"), r->data, r->len, d);
+	return memcmp(d, r->digest, 20) != 0;
+}
+
+/* The list and the banks it is replayed in: the bank count, or -1 after
+ * saying why (nothing left allocated). */
+static int open_list(const char *path, const struct imalist_opts *o, uint8_t **list, size_t *len,
+		     struct bank *banks)
+{
+	int nb;
+
+	if (!(*list = load_list(path, len)))
+		return -1;
+	if ((nb = load_banks(o, banks)) < 0) {
+		free(*list);
+		*list = NULL;
+	}
+	return nb;
+}
+
 /* A record's signature (its sig field, when not empty) checked with the
  * certificates over the file digest of its d-ng or d-ngv2 field, as the
  * kernel appraised it: 0 none, 1 verified, -1 not (why in why).  The file
@@ -759,12 +799,7 @@ int ima_measurement_run(const char *path, const struct imalist_opts *o)
 	int nb, rc, bad_digest = 0, done = 0, bad_sigs = 0;
 
 	r.num = 0;
-	if (!(list = load_list(path, &len))) {
-		free(banks);
-		return 125;
-	}
-	if ((nb = load_banks(o, banks)) < 0) {
-		free(list);
+	if ((nb = open_list(path, o, &list, &len, banks)) < 0) {
 		free(banks);
 		return 125;
 	}
@@ -774,6 +809,7 @@ int ima_measurement_run(const char *path, const struct imalist_opts *o)
 	p = list;
 	end = list + len;
 	for (;;) {
+		uint8_t d[20];
 		int v;
 
 		r.num++;
@@ -781,15 +817,9 @@ int ima_measurement_run(const char *path, const struct imalist_opts *o)
 			break;
 		used |= 1u << r.pcr;
 		/* the template digest (SHA-1) the kernel wrote */
-		if (memcmp(r.digest, zero20, 20)) {
-			uint8_t d[20];
-
-			ima_mem_digest(ima_hash_by_name("sha1"), r.data, r.len, d);
-			if (memcmp(d, r.digest, 20)) {
-				log_info("%s: entry %lu: the template digest is not the SHA-1 of its data\n",
-					 path, r.num);
-				bad_digest = 1;
-			}
+		if (digest_wrong(&r, d)) {
+			log_info("%s: entry %lu: the template digest is not the SHA-1 of its data\n", path, r.num);
+			bad_digest = 1;
 		}
 		replay(banks, nb, &r, o->ignore_violations);
 		if (o->verbose) {
@@ -810,17 +840,11 @@ int ima_measurement_run(const char *path, const struct imalist_opts *o)
 		if (o->keys)
 			bad_sigs += check_sig(&r, o->keys, path);
 		/* the list may go on past the PCRs read: compare after each */
+		note_matches(banks, nb, used, r.num);
 		done = 1;
-		for (int i = 0; i < nb; i++) {
-			struct bank *b = &banks[i];
-
-			if (!b->matched && bank_matches(b, b->pcr, used))
-				b->matched = (int)r.num;
-			if (!b->padded_matched && bank_matches(b, b->padded, used))
-				b->padded_matched = (int)r.num;
-			if (!b->matched)
+		for (int i = 0; i < nb; i++)
+			if (!banks[i].matched)
 				done = 0;
-		}
 		if (done && nb)
 			break;
 	}
@@ -1009,12 +1033,7 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 	unsigned long entries = 0, violations = 0, bad_digests = 0, sigs = 0, bad_sigs = 0;
 	int nb, boot_seen = 0;
 
-	if (!(list = load_list(path, &len))) {
-		free(banks);
-		return 125;
-	}
-	if ((nb = load_banks(o, banks)) < 0) {
-		free(list);
+	if ((nb = open_list(path, o, &list, &len, banks)) < 0) {
 		free(banks);
 		return 125;
 	}
@@ -1022,6 +1041,7 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 	p = list;
 	end = list + len;
 	for (;;) {
+		uint8_t d[20];
 		int v;
 
 		r.num++;
@@ -1031,20 +1051,14 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 		used |= 1u << r.pcr;
 		if (!memcmp(r.digest, zero20, 20)) {
 			violations++;
-		} else {
-			uint8_t d[20];
+		} else if (digest_wrong(&r, d)) {
+			char a[41], b[41];
 
-			ima_mem_digest(ima_hash_by_name("sha1"), r.data, r.len, d);
-			if (memcmp(d, r.digest, 20)) {
-				char a[41], b[41];
-
-				hexs(a, r.digest, 20);
-				hexs(b, d, 20);
-				check(&f, "template-digest", 0,
-				      "entry %lu (%s): the template digest is %s, its data's SHA-1 is %s", r.num,
-				      r.name, a, b);
-				bad_digests++;
-			}
+			hexs(a, r.digest, 20);
+			hexs(b, d, 20);
+			check(&f, "template-digest", 0, "entry %lu (%s): the template digest is %s, its data's SHA-1 is %s",
+			      r.num, r.name, a, b);
+			bad_digests++;
 		}
 		/* the boot aggregate: the first record of that name */
 		if (!boot_seen && r.nf >= 2 && (r.f[1].kind == F_NNG || r.f[1].kind == F_N) &&
@@ -1112,14 +1126,7 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 			}
 		}
 		replay(banks, nb, &r, o->ignore_violations);
-		for (int i = 0; i < nb; i++) {
-			struct bank *b = &banks[i];
-
-			if (!b->matched && bank_matches(b, b->pcr, used))
-				b->matched = (int)r.num;
-			if (!b->padded_matched && bank_matches(b, b->padded, used))
-				b->padded_matched = (int)r.num;
-		}
+		note_matches(banks, nb, used, r.num);
 		if (o->keys) {
 			char file[NAME_MAX_IMA + 1], w[128];
 			int sv = record_sig(&r, o->keys, file, w, sizeof(w));
