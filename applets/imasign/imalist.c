@@ -618,9 +618,11 @@ static int read_sysfs_pcrs(struct bank *b)
 	return 0;
 }
 
-/* The banks: those of --pcrs files (ALGO,FILE; FILE alone: sha1), else
- * the TPM's sysfs PCRs of sha1 and sha256.  The count, or -1 after saying
- * why. */
+/* The banks: those of --pcrs files (ALGO,FILE; FILE alone: sha1; host
+ * paths, like the keys: the PCRs are the verifier's, not the image's),
+ * else the TPM's sysfs PCRs of sha1 and sha256 -- on the live system
+ * only: under --root the TPM of the machine we run on says nothing of
+ * the image.  The count, or -1 after saying why. */
 static int load_banks(const struct imalist_opts *o, struct bank *banks)
 {
 	int n = 0;
@@ -650,6 +652,11 @@ static int load_banks(const struct imalist_opts *o, struct bank *banks)
 	}
 	if (o->npcrs)
 		return n;
+	if (root_dir()) {
+		warn("%s", "no PCRs: under --root give them with --pcrs ALGO,FILE (this machine's TPM is "
+		     "not the image's)");
+		return -1;
+	}
 	for (int i = 0; i < 2; i++) {
 		memset(&banks[n], 0, sizeof(banks[n]));
 		banks[n].h = ima_hash_by_name(i ? "sha256" : "sha1");
