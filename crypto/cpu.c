@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* cpu.c: which instruction-set extensions this CPU and kernel offer, read
  * once (cpuid and xgetbv on x86, the auxiliary vector on ARM). */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -145,16 +146,19 @@ const char *cpu_model(void)
 }
 #endif
 
+static uint32_t features;
+
+static void probe_once(void)
+{
+	features = probe();
+}
+
 uint32_t cpu_features(void)
 {
-	static uint32_t f;
-	static int done;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-	if (!done) {
-		f = probe();
-		done = 1;
-	}
-	return f;
+	pthread_once(&once, probe_once);
+	return features;
 }
 
 static const char *const names[32] = {

@@ -4,6 +4,7 @@
  * LSMBOX_CRYPTO names or else the usable one of highest priority, as the
  * kernel's crypto API does with cra_priority. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,18 +32,24 @@ static int cmp(const void *pa, const void *pb)
 	return strcmp(a->driver, b->driver);
 }
 
+static void sort_all(void)
+{
+	size_t n = __stop_lsmbox_crypto - __start_lsmbox_crypto;
+
+	sorted = malloc((n ? n : 1) * sizeof(*sorted));
+	if (!sorted)
+		abort();
+	memcpy(sorted, __start_lsmbox_crypto, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), cmp);
+	nsorted = n;
+}
+
+/* Made once, whichever thread asks first (threads hash at once). */
 size_t crypto_all(const struct crypto_alg ***list)
 {
-	if (!sorted) {
-		size_t n = __stop_lsmbox_crypto - __start_lsmbox_crypto;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-		sorted = malloc((n ? n : 1) * sizeof(*sorted));
-		if (!sorted)
-			abort();
-		memcpy(sorted, __start_lsmbox_crypto, n * sizeof(*sorted));
-		qsort(sorted, n, sizeof(*sorted), cmp);
-		nsorted = n;
-	}
+	pthread_once(&once, sort_all);
 	*list = sorted;
 	return nsorted;
 }
@@ -145,18 +152,26 @@ const struct crypto_alg *crypto_find(enum crypto_type type, const char *name)
 		const struct crypto_alg *alg;
 	} cache[64];
 	static size_t ncache;
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 	const struct crypto_alg *a;
 	size_t i;
 
+	/* threads look up at once: the cache and the choice (which may make
+	 * a kernel driver) under one lock */
+	pthread_mutex_lock(&lock);
 	for (i = 0; i < ncache; i++)
-		if (cache[i].type == type && !strcmp(cache[i].name, name))
-			return cache[i].alg;
+		if (cache[i].type == type && !strcmp(cache[i].name, name)) {
+			a = cache[i].alg;
+			pthread_mutex_unlock(&lock);
+			return a;
+		}
 	a = choose(type, name);
 	if (a && ncache < sizeof(cache) / sizeof(cache[0])) {
 		cache[ncache].type = type;
 		cache[ncache].name = a->name;
 		cache[ncache++].alg = a;
 	}
+	pthread_mutex_unlock(&lock);
 	return a;
 }
 

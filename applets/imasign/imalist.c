@@ -79,6 +79,9 @@ struct record {
 	uint8_t ima_data[20 + NAME_MAX_IMA + 1];	/* "ima": digest, padded name */
 	struct field f[MAX_FIELDS];
 	int nf;
+	/* hash_record's: the SHA-1 of the data, and each bank's hash of it */
+	uint8_t sha1[20];
+	uint8_t bd[MAX_BANKS][IMA_MAX_DIGEST];
 };
 
 /* A list, whole (LIST_MAX at most, the image's under --root); NULL after
@@ -525,8 +528,20 @@ static uint8_t *load_list(const char *path, size_t *lenp)
 	return b.p;
 }
 
-/* A record's extend in every bank, as the kernel's, and as the SHA-1
- * digest zero-padded: a violation (a zero digest) as all 0xff, or as
+/* A record's hashes of its data: SHA-1 (its template digest, if right)
+ * and each bank's (its extend). */
+static void hash_record(struct record *r, const struct bank *banks, int nb)
+{
+	ima_mem_digest(ima_hash_by_name("sha1"), r->data, r->len, r->sha1);
+	for (int i = 0; i < nb; i++)
+		if (banks[i].h->size == 20 && !strcmp(banks[i].h->name, "sha1"))
+			memcpy(r->bd[i], r->sha1, 20);
+		else
+			ima_mem_digest(banks[i].h, r->data, r->len, r->bd[i]);
+}
+
+/* A record's extend in every bank (its hashes made by hash_record), as
+ * the kernel's, and as the SHA-1 digest zero-padded: a violation (a zero digest) as all 0xff, or as
  * zeros unless ignore_violations, so that a list with violations fails. */
 static void replay(struct bank *banks, int nb, const struct record *r, int ignore_violations)
 {
@@ -539,7 +554,7 @@ static void replay(struct bank *banks, int nb, const struct record *r, int ignor
 			memset(d, ignore_violations ? 0xff : 0, b->h->size);
 			memset(pd, ignore_violations ? 0xff : 0, 20);
 		} else {
-			ima_mem_digest(b->h, r->data, r->len, d);
+			memcpy(d, r->bd[i], b->h->size);
 			memcpy(pd, r->digest, 20);
 		}
 		extend(b->h, b->pcr[r->pcr], d);
@@ -699,7 +714,7 @@ static int digest_wrong(const struct record *r, uint8_t d[20])
 {
 	if (!memcmp(r->digest, zero20, 20))
 		return 0;
-	ima_mem_digest(ima_hash_by_name("sha1"), r->data, r->len, d);
+	memcpy(d, r->sha1, 20);
 	return memcmp(d, r->digest, 20) != 0;
 }
 
@@ -770,16 +785,129 @@ static int record_sig(const struct record *r, struct verifier *keys, char *file,
 	return -1;
 }
 
-/* --verify-sig in ima_measurement: 1 when the record's signature does not
- * verify (said), else 0. */
-static int check_sig(const struct record *r, struct verifier *keys, const char *list)
-{
-	char file[NAME_MAX_IMA + 1], why[128];
+/* The records of a list, read a window at a time; each window's records
+ * are hashed (hash_record) and, with keys, their signatures checked by
+ * `jobs` threads first (an RSA verify costs more than all else done with
+ * a record), then handed out one by one, each with its result, so that
+ * the replay and what is said stay in the list's order. */
+#define WINDOW 1024
+#define CHUNK 32
 
-	if (record_sig(r, keys, file, why, sizeof(why)) >= 0)
+struct sigres {
+	int v;				/* record_sig's */
+	char file[NAME_MAX_IMA + 1], why[128];
+};
+
+struct reader {
+	const uint8_t *p, *end;
+	struct verifier *keys;
+	const struct bank *banks;
+	int nb, jobs;
+	struct record *rec;		/* WINDOW of them */
+	struct sigres *res;		/* with keys */
+	int n, i;			/* records in the window, the next one */
+	int stop;			/* next_record's 0 or -1 after rec[n - 1], once met */
+	const char *why;
+	unsigned long num;		/* the last record read's number */
+};
+
+static void reader_init(struct reader *rd, const uint8_t *list, size_t len, const struct bank *banks, int nb,
+			const struct imalist_opts *o)
+{
+	memset(rd, 0, sizeof(*rd));
+	rd->banks = banks;
+	rd->nb = nb;
+	rd->p = list;
+	rd->end = list + len;
+	rd->keys = o->keys;
+	rd->jobs = o->jobs;
+	rd->rec = xmalloc(WINDOW * sizeof(*rd->rec));
+	if (rd->keys)
+		rd->res = xmalloc(WINDOW * sizeof(*rd->res));
+	rd->stop = 1;			/* not met yet */
+}
+
+static void reader_free(struct reader *rd)
+{
+	free(rd->rec);
+	free(rd->res);
+}
+
+struct sigchunk {
+	struct reader *rd;
+	int from, to;
+};
+
+static void sigchunk_work(void *item, void *ctx)
+{
+	struct sigchunk *c = item;
+
+	(void)ctx;
+	for (int i = c->from; i < c->to; i++) {
+		hash_record(&c->rd->rec[i], c->rd->banks, c->rd->nb);
+		if (c->rd->keys) {
+			struct sigres *s = &c->rd->res[i];
+
+			s->v = record_sig(&c->rd->rec[i], c->rd->keys, s->file, s->why, sizeof(s->why));
+		}
+	}
+}
+
+static void sigchunk_done(void *item, void *ctx)
+{
+	(void)ctx;
+	free(item);
+}
+
+/* The next record into r (its signature's result in *res with keys): 1;
+ * else next_record's 0 or -1 (*why), r->num the number it stopped at. */
+static int reader_next(struct reader *rd, struct record *r, const struct sigres **res, const char **why)
+{
+	if (rd->i == rd->n) {
+		if (rd->stop <= 0)
+			goto stopped;
+		rd->n = rd->i = 0;
+		while (rd->n < WINDOW) {
+			struct record *x = &rd->rec[rd->n];
+
+			x->num = ++rd->num;
+			if ((rd->stop = next_record(&rd->p, rd->end, x, &rd->why)) <= 0)
+				break;
+			rd->n++;
+		}
+		if (rd->n) {
+			struct pool *pool = pool_new(rd->jobs, sigchunk_work, sigchunk_done, NULL);
+
+			for (int i = 0; i < rd->n; i += CHUNK) {
+				struct sigchunk *c = xmalloc(sizeof(*c));
+
+				*c = (struct sigchunk){ rd, i, i + CHUNK < rd->n ? i + CHUNK : rd->n };
+				pool_submit(pool, c);
+			}
+			pool_finish(pool);
+		}
+		if (!rd->n)
+			goto stopped;
+	}
+	*r = rd->rec[rd->i];
+	if (rd->rec[rd->i].data == rd->rec[rd->i].ima_data)
+		r->data = r->ima_data;
+	*res = rd->res ? &rd->res[rd->i] : NULL;
+	rd->i++;
+	return 1;
+stopped:
+	r->num = rd->num;
+	*why = rd->why;
+	return rd->stop;
+}
+
+/* --verify-sig in ima_measurement: 1 when the record's signature did not
+ * verify (said), else 0. */
+static int check_sig(const struct sigres *s)
+{
+	if (s->v >= 0)
 		return 0;
-	(void)list;
-	warn("%s: verification failed: %s", str_esc(file, SIZE_MAX), why);
+	warn("%s: verification failed: %s", str_esc(s->file, SIZE_MAX), s->why);
 	return 1;
 }
 
@@ -797,7 +925,7 @@ static void log_hex(const char *prefix, const uint8_t *p, size_t n)
 int ima_measurement_run(const char *path, const struct imalist_opts *o)
 {
 	struct bank *banks = xzalloc(MAX_BANKS * sizeof(*banks));
-	const uint8_t *p, *end;
+	struct reader rd;
 	struct record r;
 	const char *why = NULL;
 	size_t len;
@@ -813,14 +941,12 @@ int ima_measurement_run(const char *path, const struct imalist_opts *o)
 	for (int i = 0; i < nb; i++)
 		if (o->verify_bank && strcmp(banks[i].h->name, o->verify_bank))
 			banks[i].matched = banks[i].padded_matched = -1;	/* not looked at */
-	p = list;
-	end = list + len;
+	reader_init(&rd, list, len, banks, nb, o);
 	for (;;) {
+		const struct sigres *sr;
 		uint8_t d[20];
-		int v;
 
-		r.num++;
-		if ((v = next_record(&p, end, &r, &why)) <= 0)
+		if (reader_next(&rd, &r, &sr, &why) <= 0)
 			break;
 		used |= 1u << r.pcr;
 		/* the template digest (SHA-1) the kernel wrote */
@@ -844,8 +970,8 @@ int ima_measurement_run(const char *path, const struct imalist_opts *o)
 			log_info("%s\n", (char *)s.p);
 			buf_free(&s);
 		}
-		if (o->keys)
-			bad_sigs += check_sig(&r, o->keys, path);
+		if (sr)
+			bad_sigs += check_sig(sr);
 		/* the list may go on past the PCRs read: compare after each */
 		note_matches(banks, nb, used, r.num);
 		done = 1;
@@ -857,6 +983,7 @@ int ima_measurement_run(const char *path, const struct imalist_opts *o)
 	}
 	if (why) {
 		warn("%s: entry %lu: %s", str_esc(path, SIZE_MAX), r.num, why);
+		reader_free(&rd);
 		free(list);
 		free(banks);
 		return 125;
@@ -912,6 +1039,7 @@ int ima_measurement_run(const char *path, const struct imalist_opts *o)
 		log_info("%s: %d signature%s of the list did not verify\n", path, bad_sigs, bad_sigs == 1 ? "" : "s");
 		rc = 1;
 	}
+	reader_free(&rd);
 	free(list);
 	free(banks);
 	return rc;
@@ -1031,7 +1159,7 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 {
 	struct bank *banks = xzalloc(MAX_BANKS * sizeof(*banks));
 	struct finding f = { BUF_INIT(0), BUF_INIT(0), 0, 0 };
-	const uint8_t *p, *end;
+	struct reader rd;
 	struct record r;
 	const char *why = NULL;
 	size_t len;
@@ -1045,14 +1173,12 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 		return 125;
 	}
 	r.num = 0;
-	p = list;
-	end = list + len;
+	reader_init(&rd, list, len, banks, nb, o);
 	for (;;) {
+		const struct sigres *sr;
 		uint8_t d[20];
-		int v;
 
-		r.num++;
-		if ((v = next_record(&p, end, &r, &why)) <= 0)
+		if (reader_next(&rd, &r, &sr, &why) <= 0)
 			break;
 		entries++;
 		used |= 1u << r.pcr;
@@ -1134,20 +1260,18 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 		}
 		replay(banks, nb, &r, o->ignore_violations);
 		note_matches(banks, nb, used, r.num);
-		if (o->keys) {
-			char file[NAME_MAX_IMA + 1], w[128];
-			int sv = record_sig(&r, o->keys, file, w, sizeof(w));
-
-			if (sv)
+		if (sr) {
+			if (sr->v)
 				sigs++;
-			if (sv < 0) {
+			if (sr->v < 0) {
 				bad_sigs++;
-				check(&f, "signature", 0, "entry %lu (%s): %s", r.num, file, w);
+				check(&f, "signature", 0, "entry %lu (%s): %s", r.num, sr->file, sr->why);
 			}
 		}
 	}
 	if (why) {
 		warn("%s: entry %lu: %s", str_esc(path, SIZE_MAX), r.num, why);
+		reader_free(&rd);
 		free(list);
 		free(banks);
 		buf_free(&f.text);
@@ -1204,6 +1328,7 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 		fputs((char *)f.text.p, stdout);
 		printf("%s: %s\n", path, f.failed ? "FAILED" : "attested");
 	}
+	reader_free(&rd);
 	free(list);
 	free(banks);
 	buf_free(&f.text);

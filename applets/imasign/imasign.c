@@ -937,6 +937,7 @@ static void list_opts(struct imalist_opts *o)
 	}
 	memcpy(o->pcrs, TT.pcrs, sizeof(o->pcrs));
 	o->npcrs = TT.npcrs;
+	o->jobs = TT.jobs;
 }
 
 static int cmd_ima_measurement(int argc, char **argv)
@@ -1096,20 +1097,26 @@ static int cmd_sign_hash(int argc, char **argv)
 		size_t n, hl;
 
 		lineno++;
-		if (len > HASH_LINE_MAX)
-			die("standard input:%d: longer than %d bytes", lineno, HASH_LINE_MAX);
+		if (len > HASH_LINE_MAX) {
+			warn("standard input:%d: longer than %d bytes", lineno, HASH_LINE_MAX);
+			break;
+		}
 		if (line[len - 1] == '\n')
 			line[--len] = 0;
 		hl = strcspn(line, ", \t");
-		if (hl != 2u * TT.hash->size)
-			die("standard input:%d: a %s digest is %u hex digits", lineno, TT.hash->name,
-			    2u * TT.hash->size);
-		if (hex_decode(line, hl, d))
-			die("standard input:%d: not a hex digest", lineno);
+		if (hl != 2u * TT.hash->size) {
+			warn("standard input:%d: a %s digest is %u hex digits", lineno, TT.hash->name,
+			     2u * TT.hash->size);
+			break;
+		}
+		if (hex_decode(line, hl, d)) {
+			warn("standard input:%d: not a hex digest", lineno);
+			break;
+		}
 		log_info("hash(%s): ", TT.hash->name);
 		out_hex(NULL, 0, d, TT.hash->size, "\n");
 		if (!(n = signer_sign(TT.signer, EVM_IMA_XATTR_DIGSIG, TT.hash, d, v, NULL)))
-			exit(125);
+			break;
 		log_info("evm/ima signature: %zu bytes\n", n - 1);
 		fwrite(line, 1, (size_t)len, stdout);
 		putchar(' ');
@@ -1118,6 +1125,8 @@ static int cmd_sign_hash(int argc, char **argv)
 	}
 	free(line);
 	free(v);
+	if (len > 0)
+		return 125;	/* a line refused, said */
 	if (!any)
 		die("sign_hash: no digest on standard input");
 	return 0;

@@ -154,6 +154,7 @@ struct imalist_opts {
 	const char *pcrs[8];
 	int npcrs;
 	struct verifier *keys;
+	int jobs;			/* threads checking signatures */
 };
 /* 0 matched; 1 not matched, a template digest or signature bad; 125 a
  * list or PCR file that cannot be read or parsed (said). */

@@ -252,6 +252,7 @@ static const EVP_MD *sig_md(const struct ima_hash *h)
 struct sigctx {
 	EVP_PKEY_CTX *ctx;
 	const struct signer *s;
+	const EVP_PKEY *pkey;		/* verify_ctx's */
 	const EVP_MD *md;
 };
 static pthread_key_t sigctx_key;
@@ -379,6 +380,40 @@ struct verifier *verifier_load(const char *list)
 	return v;
 }
 
+/* A verifying context a thread keeps for its next check with the same key
+ * and hash, as sign_ctx does for signing (it holds a reference on the
+ * key, so the pointer compared cannot be a freed key's reused). */
+static pthread_key_t verctx_key;
+static pthread_once_t verctx_once = PTHREAD_ONCE_INIT;
+
+static void verctx_key_make(void)
+{
+	if (pthread_key_create(&verctx_key, sigctx_free))
+		die("cannot make a thread key");
+}
+
+static EVP_PKEY_CTX *verify_ctx(EVP_PKEY *pkey, const EVP_MD *md)
+{
+	struct sigctx *c;
+
+	pthread_once(&verctx_once, verctx_key_make);
+	if (!(c = pthread_getspecific(verctx_key))) {
+		c = xzalloc(sizeof(*c));
+		pthread_setspecific(verctx_key, c);
+	}
+	if (c->ctx && c->pkey == pkey && c->md == md)
+		return c->ctx;
+	EVP_PKEY_CTX_free(c->ctx);
+	c->ctx = EVP_PKEY_CTX_new(pkey, NULL);
+	if (!c->ctx || EVP_PKEY_verify_init(c->ctx) <= 0 || EVP_PKEY_CTX_set_signature_md(c->ctx, md) <= 0) {
+		EVP_PKEY_CTX_free(c->ctx);
+		c->ctx = NULL;
+	}
+	c->pkey = pkey;
+	c->md = md;
+	return c->ctx;
+}
+
 int verifier_check(struct verifier *v, const struct sigv2 *s, const uint8_t *digest,
 		   const char *file, struct out *o)
 {
@@ -407,10 +442,8 @@ int verifier_check(struct verifier *v, const struct sigv2 *s, const uint8_t *dig
 			 s->keyid);
 		return -1;
 	}
-	ctx = EVP_PKEY_CTX_new(pkey, NULL);
-	r = ctx && md && EVP_PKEY_verify_init(ctx) > 0 && EVP_PKEY_CTX_set_signature_md(ctx, md) > 0
-		? EVP_PKEY_verify(ctx, s->sig, s->siglen, digest, s->hash->size) : -1;
-	EVP_PKEY_CTX_free(ctx);
+	ctx = md ? verify_ctx(pkey, md) : NULL;
+	r = ctx ? EVP_PKEY_verify(ctx, s->sig, s->siglen, digest, s->hash->size) : -1;
 	ERR_clear_error();
 	if (r == 1)
 		return 0;
