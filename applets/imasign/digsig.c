@@ -122,6 +122,21 @@ int ima_mem_digest(const struct ima_hash *h, const void *p, size_t n, uint8_t *o
 	return d_final(&d, out);
 }
 
+int ima_mem_digest2(const struct ima_hash *h, const void *p1, size_t n1, const void *p2, size_t n2,
+		    uint8_t *out)
+{
+	struct dctx d;
+	int r = d_init(&d, h);
+
+	if (r)
+		return r;
+	if ((n1 && (r = d_update(&d, p1, n1))) || (r = d_update(&d, p2, n2))) {
+		d_abort(&d);
+		return r;
+	}
+	return d_final(&d, out);
+}
+
 /* Large reads: the page cache gives a megabyte as cheaply as a page, and
  * each read is a system call saved. */
 int ima_file_digest(const struct ima_hash *h, int fd, uint8_t *out, uint8_t *buf)
@@ -191,7 +206,9 @@ const char *sigv2_parse(const uint8_t *v, size_t len, struct sigv2 *s)
 		return "no signature";
 	if (len < SIGV2_HDR_LEN)
 		return "a signature shorter than its header";
-	if (v[1] != DIGSIG_VERSION_2)
+	if (v[0] == IMA_VERITY_DIGSIG && v[1] != DIGSIG_VERSION_3)
+		return "an fs-verity signature (type 06) that is not version 3";
+	if (v[0] != IMA_VERITY_DIGSIG && v[1] != DIGSIG_VERSION_2)
 		return "not a version 2 signature";
 	if (v[2] >= HASH_ALGO_LAST || !(s->hash = ima_hash_by_algo(v[2])))
 		return "a hash algorithm this program does not know";

@@ -744,8 +744,9 @@ static int record_sig(const struct record *r, struct verifier *keys, char *file,
 	struct sigv2 s;
 	struct out quiet = { BUF_INIT(0), 0 };
 	const char *bad, *algo_end;
+	uint8_t id[IMA_MAX_DIGEST];
 	size_t n;
-	int v;
+	int v, verity;
 
 	for (int i = 0; i < r->nf; i++) {
 		if (r->f[i].kind == F_SIG)
@@ -774,7 +775,19 @@ static int record_sig(const struct record *r, struct verifier *keys, char *file,
 		snprintf(why, wsz, "the signature's hash (%s) is not the file digest's", s.hash->name);
 		return -1;
 	}
-	v = verifier_check(keys, &s, dig->p + n + 1, file, &quiet);
+	/* d-ngv2's "verity:ALGO:" is an fs-verity digest: signed (sigv3) as
+	 * the hash of IMA's file id, and by a type 06 signature only */
+	verity = dig->kind == F_DNGV2 && n >= 7 && !memcmp(dig->p, "verity:", 7);
+	if (verity != (s.type == IMA_VERITY_DIGSIG)) {
+		snprintf(why, wsz, verity ? "a type %02x signature over an fs-verity digest"
+				   : "an fs-verity signature (type %02x) over a digest of file data", s.type);
+		return -1;
+	}
+	if (verity && ima_file_id_hash(IMA_VERITY_DIGSIG, s.hash, dig->p + n + 1, id)) {
+		snprintf(why, wsz, "no implementation of %s here", s.hash->name);
+		return -1;
+	}
+	v = verifier_check(keys, &s, verity ? id : dig->p + n + 1, file, &quiet);
 	buf_free(&quiet.b);
 	if (!v)
 		return 1;

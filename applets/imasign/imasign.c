@@ -26,6 +26,7 @@
  *   verify [-k CERT,...] FILE...         check security.evm signatures
  *   hmac [--hmackey FILE] FILE...        EVM HMAC into security.evm
  *   sign_hash [-k KEY]                   sign "DIGEST rest" lines of stdin
+ *   verity-digest FILE...                the fs-verity digest, "ALGO:HEX FILE"
  *   import [CERT [KEYRING]]              the certificate into a keyring
  *   ima_measurement [--ignore-violations] [--verify-sig] [--pcrs [ALGO,]FILE]...
  *                 [--verify-bank[=ALGO]] LIST   check the measurement list's
@@ -87,6 +88,8 @@
  *   --selinux LABEL, --ima HEX, --caps[=VALUE], --smack, --m32, --m64
  *                        EVM's inputs as the target will have them
  *   --hmackey FILE       hmac: the EVM key (default /etc/keys/evm-key-plain)
+ *   --veritysig          ima_sign, sign_hash: sign the fs-verity digest (sigv3)
+ *   --block-size N, --salt HEX   the fs-verity tree's (default 4096, none)
  *   -v                   more messages
  *
  * Exit status: 0; 1 when a verification fails; 125 for any other error
@@ -127,7 +130,8 @@ enum {
 	O_KEY, O_TYPE, O_RECURSIVE, O_IMMUTABLE, O_RSA, O_M32, O_M64, O_SMACK, O_VERSION,
 	O_INODE, O_INO, O_UID, O_GID, O_MODE, O_GENERATION, O_IMA, O_SELINUX, O_CAPS,
 	O_VERIFY_SIG, O_ENGINE, O_XATTR_USER, O_IGNORE_VIOLATIONS, O_PCRS, O_VERIFY_BANK, O_JSON,
-	O_KEYID, O_KEYID_FROM_CERT, O_HELP_H, O_JOBS, O_HMACKEY, O_PROGRESS, O_NO_PROGRESS, O_N
+	O_KEYID, O_KEYID_FROM_CERT, O_HELP_H, O_JOBS, O_HMACKEY, O_PROGRESS, O_NO_PROGRESS,
+	O_VERITYSIG, O_BLOCK_SIZE, O_SALT, O_N
 };
 
 static struct opt opts[] = {
@@ -172,6 +176,9 @@ static struct opt opts[] = {
 	[O_HMACKEY] = { 0, "hmackey", OPT_ARG },	/* evmctl 1.6's */
 	[O_PROGRESS] = { 0, "progress", 0 },
 	[O_NO_PROGRESS] = { 0, "no-progress", 0 },
+	[O_VERITYSIG] = { 0, "veritysig", 0 },	/* evmctl 1.6's */
+	[O_BLOCK_SIZE] = { 0, "block-size", OPT_ARG },
+	[O_SALT] = { 0, "salt", OPT_ARG },
 	[O_N] = OPT_END,
 };
 
@@ -200,6 +207,8 @@ static struct {
 	double start, last_draw;
 	const char *pcrs[8];	/* every --pcrs, in order */
 	int npcrs;
+	int veritysig;		/* --veritysig: sigv3 of the fs-verity digest */
+	struct verity_params verity;	/* -a, --block-size, --salt */
 } TT;
 
 /* ---- output ----
@@ -441,16 +450,71 @@ static void do_hash(struct job *j)
 	set_ima(j, v, n);
 }
 
+/* The fs-verity digest of the file, with -a, --block-size and --salt
+ * (h: the hash, when it is not -a's). */
+static int verity_or_fail(struct job *j, const struct ima_hash *h, uint8_t *d)
+{
+	struct verity_params p = TT.verity;
+	int r;
+
+	p.h = h;
+	if ((r = verity_digest(j->fd, &p, d, j->buf)) == -EINVAL && verity_params_check(&p))
+		out_fail(&j->out, "%s: %s", j->shown, verity_params_check(&p));
+	else if (r == -ESTALE)
+		out_fail(&j->out, "%s: shorter than it was when opened", j->shown);
+	else if (r == -ENOENT)
+		out_fail(&j->out, "%s: no implementation of %s here", j->shown, h->name);
+	else if (r)
+		out_fail(&j->out, "%s: %s", j->shown, strerror(-r));
+	return r ? -1 : 0;
+}
+
+/* sigv3 (--veritysig): type 06, version 3, over the hash of IMA's file id
+ * (06, the hash number, the fs-verity digest d), as 6.1's
+ * calc_file_id_hash makes it, into v: its length, or 0 (said). */
+static size_t sign_verity(struct out *o, const uint8_t *d, uint8_t *v)
+{
+	uint8_t id[IMA_MAX_DIGEST];
+	size_t n;
+
+	if (ima_file_id_hash(IMA_VERITY_DIGSIG, TT.hash, d, id)) {
+		out_fail(o, "no implementation of %s here", TT.hash->name);
+		return 0;
+	}
+	if ((n = signer_sign(TT.signer, IMA_VERITY_DIGSIG, TT.hash, id, v, o)))
+		v[1] = DIGSIG_VERSION_3;
+	return n;
+}
+
+/* verity-digest: "ALGO:HEX FILE", as fs-verity's `fsverity digest`. */
+static void do_verity_digest(struct job *j)
+{
+	uint8_t d[IMA_MAX_DIGEST];
+	char *pre;
+
+	if (verity_or_fail(j, TT.hash, d))
+		return;
+	pre = xasprintf("%s:", TT.hash->name);
+	out_add(&j->out, TO_STDOUT, pre, strlen(pre));
+	free(pre);
+	out_hex(&j->out, 1, d, TT.hash->size, "");
+	out_add(&j->out, TO_STDOUT, " ", 1);
+	out_add(&j->out, TO_STDOUT, j->path, strlen(j->path));
+	out_add(&j->out, TO_STDOUT, "\n", 1);
+}
+
 static void do_sign(struct job *j)
 {
 	uint8_t d[IMA_MAX_DIGEST], *v = xmalloc(signer_max(TT.signer));
 	size_t n;
 
-	if (digest_or_fail(j, TT.hash, d))
+	if (TT.veritysig ? verity_or_fail(j, TT.hash, d) : digest_or_fail(j, TT.hash, d))
 		goto out;
 	out_info(&j->out, "hash(%s): ", TT.hash->name);
 	out_hex(&j->out, 0, d, TT.hash->size, "\n");
-	if (!(n = signer_sign(TT.signer, EVM_IMA_XATTR_DIGSIG, TT.hash, d, v, &j->out))) {
+	n = TT.veritysig ? sign_verity(&j->out, d, v)
+			 : signer_sign(TT.signer, EVM_IMA_XATTR_DIGSIG, TT.hash, d, v, &j->out);
+	if (!n) {
 		out_fail(&j->out, "%s: not signed", j->shown);
 		goto out;
 	}
@@ -503,15 +567,17 @@ static void do_verify(struct job *j)
 
 	if (!(v = read_signature(j, &len)))
 		return;
-	if ((why = sigv2_parse(v, len, &s)) || s.type != EVM_IMA_XATTR_DIGSIG) {
+	if ((why = sigv2_parse(v, len, &s)) || (s.type != EVM_IMA_XATTR_DIGSIG && s.type != IMA_VERITY_DIGSIG)) {
 		out_fail(&j->out, "%s: xattr ima has %s", j->shown,
 			 why ? why : "no signature");
-	} else if (!digest_or_fail(j, s.hash, d)) {
+	} else if (s.type == IMA_VERITY_DIGSIG ? !verity_or_fail(j, s.hash, d) : !digest_or_fail(j, s.hash, d)) {
 		if (verbose) {
 			out_info(&j->out, "hash(%s): ", s.hash->name);
 			out_hex(&j->out, 0, d, s.hash->size, "\n");
 		}
-		if (!verifier_check(TT.verifier, &s, d, j->shown, &j->out))
+		if (s.type == IMA_VERITY_DIGSIG && ima_file_id_hash(IMA_VERITY_DIGSIG, s.hash, d, d))
+			out_fail(&j->out, "%s: no implementation of %s here", j->shown, s.hash->name);
+		else if (!verifier_check(TT.verifier, &s, d, j->shown, &j->out))
 			out_info(&j->out, "%s: verification is OK\n", j->path);
 	}
 	free(v);
@@ -908,6 +974,11 @@ static int cmd_ima_sign(int argc, char **argv)
 	return each_file(argc - 1, argv + 1, do_sign);
 }
 
+static int cmd_verity_digest(int argc, char **argv)
+{
+	return each_file(argc - 1, argv + 1, do_verity_digest);
+}
+
 /* Checking: the certificates loaded once; any failure is exit 1, as
  * evmctl's verification failures are. */
 static int verify_files(int argc, char **argv, void (*fn)(struct job *j))
@@ -1103,6 +1174,26 @@ static int cmd_sign_hash(int argc, char **argv)
 		}
 		if (line[len - 1] == '\n')
 			line[--len] = 0;
+		if (TT.veritysig) {
+			/* fsverity digest's "ALGO:HEX FILE", as evmctl 1.6 */
+			size_t al = strcspn(line, ":"), sp = strcspn(line, " ");
+
+			if (line[al] != ':' || strncmp(line, TT.hash->name, al) || strlen(TT.hash->name) != al ||
+			    !line[sp] || sp != al + 1 + 2u * TT.hash->size) {
+				warn("standard input:%d: not \"%s:DIGEST FILE\" (fsverity digest's line, %u hex digits)",
+				     lineno, TT.hash->name, 2u * TT.hash->size);
+				break;
+			}
+			if (hex_decode(line + al + 1, 2u * TT.hash->size, d)) {
+				warn("standard input:%d: not a hex digest", lineno);
+				break;
+			}
+			log_info("hash(%s): ", TT.hash->name);
+			out_hex(NULL, 0, d, TT.hash->size, "\n");
+			if (!(n = sign_verity(NULL, d, v)))
+				break;
+			goto signed_it;
+		}
 		hl = strcspn(line, ", \t");
 		if (hl != 2u * TT.hash->size) {
 			warn("standard input:%d: a %s digest is %u hex digits", lineno, TT.hash->name,
@@ -1117,6 +1208,7 @@ static int cmd_sign_hash(int argc, char **argv)
 		out_hex(NULL, 0, d, TT.hash->size, "\n");
 		if (!(n = signer_sign(TT.signer, EVM_IMA_XATTR_DIGSIG, TT.hash, d, v, NULL)))
 			break;
+signed_it:
 		log_info("evm/ima signature: %zu bytes\n", n - 1);
 		fwrite(line, 1, (size_t)len, stdout);
 		putchar(' ');
@@ -1187,13 +1279,14 @@ static int module_late(int argc, char **argv)
 static int cmd_help(int argc, char **argv);
 
 static const struct subcmd cmds[] = {
-	{ "ima_sign", cmd_ima_sign, 0, -1, NULL, "[-f] [-k KEY] [-p[PASS]] FILE..." },
+	{ "ima_sign", cmd_ima_sign, 0, -1, NULL, "[-f] [--veritysig] [-k KEY] [-p[PASS]] FILE..." },
 	{ "ima_verify", cmd_ima_verify, 0, -1, NULL, "[-f] [-k CERT[,CERT]...] FILE..." },
 	{ "ima_hash", cmd_ima_hash, 0, -1, NULL, "FILE..." },
 	{ "ima_setxattr", cmd_ima_setxattr, 0, -1, NULL, "[-f SIGFILE] FILE" },
 	{ "ima_clear", cmd_ima_clear, 0, -1, NULL, "[-t TYPES] FILE..." },
 	{ "ima_fix", cmd_ima_fix, 0, -1, NULL, "[-t TYPES] FILE..." },
-	{ "sign_hash", cmd_sign_hash, 0, -1, NULL, "[-k KEY] [-p[PASS]]" },
+	{ "sign_hash", cmd_sign_hash, 0, -1, NULL, "[--veritysig] [-k KEY] [-p[PASS]]" },
+	{ "verity-digest", cmd_verity_digest, 0, -1, NULL, "[-a sha256|sha512] [--block-size N] [--salt HEX] FILE..." },
 	{ "sign", cmd_sign, 0, -1, NULL, "[-s|-d] [-o] [-k KEY] [-u[UUID]] FILE..." },
 	{ "verify", cmd_verify, 0, -1, NULL, "[-k CERT[,CERT]...] [-u[UUID]] FILE..." },
 	{ "hmac", cmd_hmac, 0, -1, NULL, "[-s|-d] [--hmackey FILE] FILE..." },
@@ -1227,6 +1320,41 @@ static int cmd_help(int argc, char **argv)
 		}
 	die_status = 125;
 	die("help: no such command: %s", str_esc(argv[1], SHOWN_MAX));
+}
+
+/* --veritysig, --block-size, --salt: the fs-verity parameters (-a the
+ * hash), checked whenever given and whenever a command will use them. */
+static void parse_verity(const char *cmd)
+{
+	struct verity_params *p = &TT.verity;
+	const char *why;
+
+	TT.veritysig = opts[O_VERITYSIG].seen;
+	if (TT.veritysig && strcmp(cmd, "ima_sign") && strcmp(cmd, "sign_hash"))
+		usage_error("--veritysig: only ima_sign and sign_hash sign fs-verity digests");
+	p->h = !strcmp(TT.hash->name, "sha512") ? TT.hash : ima_hash_by_name("sha256");
+	p->log_blocksize = 12;
+	if (opts[O_BLOCK_SIZE].arg) {
+		long long bs = xstrtonum(opts[O_BLOCK_SIZE].arg, 1024, 65536, "--block-size");
+
+		if (bs & (bs - 1))
+			usage_error("--block-size: not a power of 2: %lld", bs);
+		for (p->log_blocksize = 10; 1ll << p->log_blocksize < bs; p->log_blocksize++)
+			;
+	}
+	if (opts[O_SALT].arg) {
+		const char *salt = opts[O_SALT].arg;
+		size_t n = strlen(salt);
+
+		if (n > 2 * VERITY_SALT_MAX || hex_decode(salt, n, p->salt))
+			usage_error("--salt: not at most %d bytes in hex: %s", VERITY_SALT_MAX, str_esc(salt, SHOWN_MAX));
+		p->saltlen = n / 2;
+	}
+	if (TT.veritysig || !strcmp(cmd, "verity-digest")) {
+		p->h = TT.hash;
+		if ((why = verity_params_check(p)))
+			usage_error("-a %s: %s", TT.hash->name, why);
+	}
 }
 
 /* What evmctl takes and this version does not: said, never ignored. */
@@ -1415,5 +1543,6 @@ int imasign_main(int argc, char **argv)
 		*c = (char)tolower((unsigned char)*c);
 	if (opts[O_JSON].seen && strcmp(cmd, "attest"))
 		usage_error("--json: only attest writes JSON");
+	parse_verity(cmd);
 	return subcmd_run(&table, argc, argv);
 }

@@ -22,6 +22,7 @@ enum {
 };
 
 #define DIGSIG_VERSION_2 2
+#define DIGSIG_VERSION_3 3	/* IMA_VERITY_DIGSIG's: it signs ima_file_id_hash */
 /* type, version, hash algorithm, be32 key id, be16 signature size */
 #define SIGV2_HDR_LEN 9
 #define IMA_MAX_DIGEST 64
@@ -42,6 +43,27 @@ const struct ima_hash *ima_hash_by_algo(unsigned algo);	/* NULL: none known */
 #define READ_BLOCK ((size_t)1 << 20)
 int ima_file_digest(const struct ima_hash *h, int fd, uint8_t *out, uint8_t *buf);
 int ima_mem_digest(const struct ima_hash *h, const void *p, size_t n, uint8_t *out);
+/* The digest of p1 (n1 bytes, may be 0) and then p2. */
+int ima_mem_digest2(const struct ima_hash *h, const void *p1, size_t n1, const void *p2, size_t n2,
+		    uint8_t *out);
+
+/* verity.c: the fs-verity file digest (what FS_IOC_MEASURE_VERITY gives
+ * once fs-verity is enabled with these parameters) of an open regular
+ * file, read from where it is to its size at open, READ_BLOCK bytes at a
+ * time into rbuf: 0, or -errno (-ESTALE: shorter than its size; -EINVAL:
+ * not a regular file or parameters verity_params_check refuses). */
+#define VERITY_SALT_MAX 32
+struct verity_params {
+	const struct ima_hash *h;	/* sha256 or sha512 */
+	unsigned log_blocksize;		/* 10 to 16 */
+	uint8_t salt[VERITY_SALT_MAX];
+	size_t saltlen;
+};
+const char *verity_params_check(const struct verity_params *p);	/* NULL: good */
+int verity_digest(int fd, const struct verity_params *p, uint8_t *out, uint8_t *rbuf);
+/* IMA's sigv3 (6.1's calc_file_id_hash): what a type 06 signature signs,
+ * the hash of struct ima_file_id (type, hash number, digest) with h. */
+int ima_file_id_hash(uint8_t type, const struct ima_hash *h, const uint8_t *digest, uint8_t *out);
 
 /* n hex digits (n even; either case) into n / 2 bytes: 0, or -1 when one
  * is not a hex digit (or n is odd); out may then be partly written. */
@@ -51,8 +73,9 @@ int hex_decode(const char *s, size_t n, uint8_t *out);
  * kernel reads as 0x01), else 04 ALGO DIGEST.  Returns the length. */
 size_t ima_digest_xattr(const struct ima_hash *h, const uint8_t *digest, uint8_t *out);
 
-/* A v2 signature value as the kernel checks it (asymmetric_verify): type
- * 03 (or 05, 06), version 2, a known hash, a size that is the rest. */
+/* A signature value as the 6.1 kernel checks it (asymmetric_verify):
+ * type 03 or 05 version 2, or type 06 (fs-verity) version 3, a known hash,
+ * a size that is the rest. */
 struct sigv2 {
 	uint8_t type;
 	const struct ima_hash *hash;
