@@ -497,6 +497,10 @@ struct bank {
 	uint8_t tpm[NUM_PCRS][IMA_MAX_DIGEST];
 	uint32_t have;		/* the PCRs read: a bit each */
 	int matched, padded_matched;	/* 0, or the record number it matched at */
+	/* --eventlog: the PCRs it extends, those it gave (not read
+	 * elsewhere), those that are not what was read, and its values */
+	uint32_t log_used, from_log, log_bad;
+	uint8_t logpcr[NUM_PCRS][IMA_MAX_DIGEST];
 };
 
 static void extend(const struct ima_hash *h, uint8_t *pcr, const uint8_t *d)
@@ -633,11 +637,67 @@ static int read_sysfs_pcrs(struct bank *b)
 	return 0;
 }
 
+static unsigned long log_events;	/* of the --eventlog read */
+
+/* --eventlog: its replay into the banks (n of them so far, those of
+ * --pcrs; without any, each bank of the log of a hash imasign replays is
+ * made from the log): PCRs 0-9 and
+ * any other it extends; one not given takes the log's value, one given
+ * is compared with it.  The bank count, or -1 after saying why. */
+static int merge_log(const char *path, struct bank *banks, int n)
+{
+	struct evlog *log = xmalloc(sizeof(*log));
+	int add = !n;
+
+	if (evlog_read(path, log) < 0) {
+		free(log);
+		return -1;
+	}
+	log_events = log->events;
+	for (int k = 0; k < log->nbanks; k++) {
+		const struct evlog_bank *lb = &log->bank[k];
+		struct bank *b = NULL;
+
+		if (!lb->h || (strcmp(lb->h->name, "sha1") && strcmp(lb->h->name, "sha256") &&
+			       strcmp(lb->h->name, "sha384") && strcmp(lb->h->name, "sha512")))
+			continue;
+		for (int j = 0; j < n; j++)
+			if (banks[j].h == lb->h)
+				b = &banks[j];
+		if (!b && !add)
+			continue;
+		if (!b) {
+			b = &banks[n++];
+			memset(b, 0, sizeof(*b));
+			b->h = lb->h;
+		}
+		/* the boot's PCRs, 0-9, are the log's whole: one it does not
+		 * extend holds its starting value; later ones the OS extends */
+		b->log_used = lb->used | 0x3ffu;
+		for (int i = 0; i < NUM_PCRS; i++) {
+			if (!(b->log_used >> i & 1))
+				continue;
+			memcpy(b->logpcr[i], lb->pcr[i], b->h->size);
+			if (b->have >> i & 1) {
+				if (memcmp(b->tpm[i], lb->pcr[i], b->h->size))
+					b->log_bad |= 1u << i;
+			} else {
+				memcpy(b->tpm[i], lb->pcr[i], b->h->size);
+				b->have |= 1u << i;
+				b->from_log |= 1u << i;
+			}
+		}
+	}
+	free(log);
+	return n;
+}
+
 /* The banks: those of --pcrs files (ALGO,FILE; FILE alone: sha1; host
  * paths, like the keys: the PCRs are the verifier's, not the image's),
- * else the TPM's sysfs PCRs of sha1 and sha256 -- on the live system
- * only: under --root the TPM of the machine we run on says nothing of
- * the image.  The count, or -1 after saying why. */
+ * and of an --eventlog (merge_log), else the TPM's sysfs PCRs of sha1 and
+ * sha256 -- on the live system only: under --root the TPM of the machine
+ * we run on says nothing of the image.  The count, or -1 after saying
+ * why. */
 static int load_banks(const struct imalist_opts *o, struct bank *banks)
 {
 	int n = 0;
@@ -665,6 +725,8 @@ static int load_banks(const struct imalist_opts *o, struct bank *banks)
 		if (read_pcrs(path, &banks[j]) < 0)
 			return -1;
 	}
+	if (o->eventlog)
+		return merge_log(o->eventlog, banks, n);
 	if (o->npcrs)
 		return n;
 	if (root_dir()) {
@@ -1168,6 +1230,58 @@ PRINTF(4, 5) static void check(struct finding *f, const char *kind, int ok, cons
 	free(s);
 }
 
+/* "0-7", "0-7,14": a set of PCRs. */
+static void pcr_set(char *out, size_t sz, uint32_t m)
+{
+	size_t n = 0;
+
+	out[0] = 0;
+	for (int i = 0; i < NUM_PCRS && n < sz; i++) {
+		int j = i;
+
+		if (!(m >> i & 1))
+			continue;
+		while (j + 1 < NUM_PCRS && (m >> (j + 1) & 1))
+			j++;
+		n += (size_t)snprintf(out + n, sz - n, j > i ? "%s%d-%d" : "%s%d", n ? "," : "", i, j);
+		i = j;
+	}
+}
+
+/* attest --eventlog: per bank, the log's replay against the PCRs given,
+ * or said to be the log's own, checked by nothing. */
+static void log_checks(struct finding *f, const struct bank *banks, int nb)
+{
+	for (int i = 0; i < nb; i++) {
+		const struct bank *b = &banks[i];
+		char set[80];
+
+		if (!b->log_used)
+			continue;
+		for (int j = 0; j < NUM_PCRS; j++)
+			if (b->log_bad >> j & 1) {
+				char hl[2 * IMA_MAX_DIGEST + 1], ht[2 * IMA_MAX_DIGEST + 1];
+
+				hexs(hl, b->logpcr[j], b->h->size);
+				hexs(ht, b->tpm[j], b->h->size);
+				check(f, "event-log", 0, "%s PCR-%02d: the event log's %lu events replay to %s; the PCRs "
+				      "given hold %s", b->h->name, j, log_events, hl, ht);
+			}
+		if (b->log_bad)
+			continue;
+		if (b->log_used & ~b->from_log) {
+			pcr_set(set, sizeof(set), b->log_used & ~b->from_log);
+			check(f, "event-log", 1, "%s PCRs %s: the event log's %lu events replay to the PCRs given",
+			      b->h->name, set, log_events);
+		}
+		if (b->from_log) {
+			pcr_set(set, sizeof(set), b->from_log);
+			check(f, "event-log", 1, "%s PCRs %s: taken from the event log (%lu events), not checked "
+			      "against a TPM's", b->h->name, set, log_events);
+		}
+	}
+}
+
 int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 {
 	struct bank *banks = xzalloc(MAX_BANKS * sizeof(*banks));
@@ -1308,6 +1422,11 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 
 			if (!(used >> j & 1))
 				continue;
+			if (!(b->have >> j & 1)) {
+				check(&f, "pcr", 0, "%s PCR-%02d: no value to compare the list's replay with (give it "
+				      "with --pcrs)", b->h->name, j);
+				continue;
+			}
 			hexs(ht, b->tpm[j], b->h->size);
 			if (b->matched > 0) {
 				check(&f, "pcr", 1, "%s PCR-%02d: the TPM's value is the list's replay to entry %d of %lu%s",
@@ -1330,6 +1449,8 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 	}
 	if (o->keys)
 		check(&f, "signatures", !bad_sigs, "%lu signatures checked, %lu did not verify", sigs, bad_sigs);
+	if (o->eventlog)
+		log_checks(&f, banks, nb);
 	if (json) {
 		buf_put_u8(&f.json, 0);
 		printf("{\n  \"list\": ");
@@ -1347,4 +1468,32 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 	buf_free(&f.text);
 	buf_free(&f.json);
 	return f.failed ? 1 : 0;
+}
+
+int ima_eventlog_run(const char *path, const struct ima_hash *h)
+{
+	struct evlog *log = xmalloc(sizeof(*log));
+	const struct evlog_bank *b = NULL;
+
+	if (evlog_read(path, log) < 0) {
+		free(log);
+		return 125;
+	}
+	for (int k = 0; k < log->nbanks; k++)
+		if (log->bank[k].h == h)
+			b = &log->bank[k];
+	if (!b) {
+		warn("%s: no %s bank in the event log", str_esc(path, SIZE_MAX), h->name);
+		free(log);
+		return 125;
+	}
+	for (int i = 0; i < NUM_PCRS; i++)
+		if ((b->used | 0x3ffu) >> i & 1) {
+			char hex[2 * IMA_MAX_DIGEST + 1];
+
+			hexs(hex, b->pcr[i], h->size);
+			printf("PCR-%02d %s\n", i, hex);
+		}
+	free(log);
+	return 0;
 }

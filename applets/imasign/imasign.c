@@ -35,8 +35,12 @@
  *                        sysfs); --verify-sig: its signatures, with -k
  *   ima_boot_aggregate [--pcrs ALGO,FILE]...  the boot aggregate of each bank
  *   ima_binary_list ASCII [OUT]   the kernel's ASCII list made binary again
+ *   eventlog [-a ALGO] LOG   the PCRs a TPM event log replays to, as --pcrs
+ *                        lines (-a: the bank, default sha256)
  *   attest [-k CERT,...] [--json] LIST   the list, its boot aggregate, its
- *                        PCRs and (-k) signatures checked, each check said
+ *                        PCRs and (-k) signatures checked, each check said;
+ *                        --eventlog LOG: PCRs 0-9 from (or checked against)
+ *                        the firmware's TPM event log
  *   policy check FILE    IMA policy rules checked as the 6.1 kernel parses
  *                        them: FILE:LINE: why, for each it would refuse
  *   policy load FILE     written to the kernel one rule a write; the first
@@ -131,7 +135,7 @@ enum {
 	O_INODE, O_INO, O_UID, O_GID, O_MODE, O_GENERATION, O_IMA, O_SELINUX, O_CAPS,
 	O_VERIFY_SIG, O_ENGINE, O_XATTR_USER, O_IGNORE_VIOLATIONS, O_PCRS, O_VERIFY_BANK, O_JSON,
 	O_KEYID, O_KEYID_FROM_CERT, O_HELP_H, O_JOBS, O_HMACKEY, O_PROGRESS, O_NO_PROGRESS,
-	O_VERITYSIG, O_BLOCK_SIZE, O_SALT, O_N
+	O_VERITYSIG, O_BLOCK_SIZE, O_SALT, O_EVENTLOG, O_N
 };
 
 static struct opt opts[] = {
@@ -179,6 +183,7 @@ static struct opt opts[] = {
 	[O_VERITYSIG] = { 0, "veritysig", 0 },	/* evmctl 1.6's */
 	[O_BLOCK_SIZE] = { 0, "block-size", OPT_ARG },
 	[O_SALT] = { 0, "salt", OPT_ARG },
+	[O_EVENTLOG] = { 0, "eventlog", OPT_ARG },
 	[O_N] = OPT_END,
 };
 
@@ -1008,6 +1013,7 @@ static void list_opts(struct imalist_opts *o)
 	}
 	memcpy(o->pcrs, TT.pcrs, sizeof(o->pcrs));
 	o->npcrs = TT.npcrs;
+	o->eventlog = opts[O_EVENTLOG].arg;
 	o->jobs = TT.jobs;
 }
 
@@ -1051,6 +1057,12 @@ static int cmd_policy(int argc, char **argv)
 	usage_error("policy %s: not check or load", str_esc(argv[1], SHOWN_MAX));
 }
 
+static int cmd_eventlog(int argc, char **argv)
+{
+	(void)argc;
+	return ima_eventlog_run(argv[1], TT.hash);
+}
+
 static int cmd_ima_binary_list(int argc, char **argv)
 {
 	return ima_binary_list_run(argv[1], argc > 2 ? argv[2] : NULL);
@@ -1060,11 +1072,13 @@ static int cmd_ima_boot_aggregate(int argc, char **argv)
 {
 	struct imalist_opts o;
 
-	(void)argv;
-	if (argc > 1)
-		usage_error("ima_boot_aggregate: a TPM 1.2 event log is not read by this imasign: give --pcrs "
-			    "ALGO,FILE");
 	list_opts(&o);
+	/* evmctl's operand: a (TPM 1.2) event log; 2.0's too here */
+	if (argc > 1) {
+		if (o.eventlog)
+			usage_error("ima_boot_aggregate: an event log operand and --eventlog");
+		o.eventlog = argv[1];
+	}
 	return ima_boot_aggregate_run(&o);
 }
 
@@ -1297,10 +1311,12 @@ static const struct subcmd cmds[] = {
 	{ "convert", later, 0, -1, NULL, "(not yet)" },
 	{ "ima_measurement", cmd_ima_measurement, 1, 1, NULL,
 	  "[--ignore-violations] [--verify-sig [-k CERT,...]] [--pcrs [ALGO,]FILE]... [--verify-bank[=ALGO]] LIST" },
-	{ "ima_boot_aggregate", cmd_ima_boot_aggregate, 0, 1, NULL, "[--pcrs ALGO,FILE]..." },
+	{ "ima_boot_aggregate", cmd_ima_boot_aggregate, 0, 1, NULL, "[--pcrs ALGO,FILE]... [EVENT-LOG]" },
 	{ "ima_binary_list", cmd_ima_binary_list, 1, 2, NULL, "ASCII-LIST [OUT]" },
+	{ "eventlog", cmd_eventlog, 1, 1, NULL, "[-a ALGO] EVENT-LOG" },
 	{ "policy", cmd_policy, 2, 2, NULL, "check|load FILE" },
-	{ "attest", cmd_attest, 1, 1, NULL, "[--ignore-violations] [-k CERT,...] [--pcrs ALGO,FILE]... [--json] LIST" },
+	{ "attest", cmd_attest, 1, 1, NULL,
+	  "[--ignore-violations] [-k CERT,...] [--pcrs ALGO,FILE]... [--eventlog LOG] [--json] LIST" },
 	{ "help", cmd_help, 0, 1, NULL, "[COMMAND]" },
 	SUBCMD_END
 };
@@ -1543,6 +1559,8 @@ int imasign_main(int argc, char **argv)
 		*c = (char)tolower((unsigned char)*c);
 	if (opts[O_JSON].seen && strcmp(cmd, "attest"))
 		usage_error("--json: only attest writes JSON");
+	if (opts[O_EVENTLOG].arg && strcmp(cmd, "attest") && strcmp(cmd, "ima_boot_aggregate"))
+		usage_error("--eventlog: only attest and ima_boot_aggregate read an event log");
 	parse_verity(cmd);
 	return subcmd_run(&table, argc, argv);
 }

@@ -178,6 +178,7 @@ struct imalist_opts {
 	int npcrs;
 	struct verifier *keys;
 	int jobs;			/* threads checking signatures */
+	const char *eventlog;		/* --eventlog (host path), or NULL */
 };
 /* 0 matched; 1 not matched, a template digest or signature bad; 125 a
  * list or PCR file that cannot be read or parsed (said). */
@@ -190,6 +191,26 @@ int ima_binary_list_run(const char *in, const char *out);
  * checked, each check said (--json: one object): 0 all good, 1 not,
  * 125 a list or PCR file that cannot be read or parsed. */
 int ima_attest_run(const char *list, const struct imalist_opts *o, int json);
+/* eventlog LOG: the PCRs of h's bank the event log replays to (0-9 and
+ * any other it extends), as --pcrs lines: 0, or 125 said. */
+int ima_eventlog_run(const char *path, const struct ima_hash *h);
+
+/* eventlog.c: a TPM event log (binary_bios_measurements, TPM 1.2 or 2.0
+ * crypto agile; a host path) replayed per bank: 0, or -1 after saying
+ * "LOG: event N: why". */
+#define EVLOG_MAX_BANKS 8
+struct evlog_bank {
+	const struct ima_hash *h;	/* NULL: a hash not replayed here */
+	uint16_t alg, size;		/* TPM_ALG id, digest bytes */
+	uint32_t used;			/* the PCRs extended: a bit each */
+	uint8_t pcr[24][IMA_MAX_DIGEST];
+};
+struct evlog {
+	int agile, nbanks;
+	unsigned long events;
+	struct evlog_bank bank[EVLOG_MAX_BANKS];
+};
+int evlog_read(const char *path, struct evlog *log);
 
 /* imapolicy.c: IMA policy rules as the 6.1 kernel parses them.  A rule
  * (changed): NULL when taken, else why not; *note what only a running
