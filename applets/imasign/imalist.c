@@ -38,6 +38,7 @@
 #define TEMPLATE_NAME_MAX 255
 #define NUM_PCRS 24
 #define MAX_BANKS 4
+#define TPM12_PCRS "/sys/class/tpm/tpm0/pcrs"
 
 /* A violation's template digest, and what a boot without a TPM records. */
 static const uint8_t zero20[20];
@@ -567,7 +568,9 @@ static void replay(struct bank *banks, int nb, const struct record *r, int ignor
 }
 
 /* A --pcrs file: "PCR-NN HEX" lines, NN from 00 to 23, HEX the bank's
- * digest; blank lines and nothing else.  0, or -1 after FILE:LINE: why. */
+ * digest, or the lines of a TPM 1.2 sysfs "pcrs" file ("PCR-NN: " and the
+ * digest's bytes in hex, each followed by a space); blank lines and
+ * nothing else.  0, or -1 after FILE:LINE: why. */
 static int read_pcrs(const char *path, struct bank *b)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -601,12 +604,22 @@ static int read_pcrs(const char *path, struct bank *b)
 			e[-1] = 0;
 		if (!*line)
 			continue;
+		/* a TPM 1.2 "pcrs" file's line: "PCR-NN: 3A 3F ..." */
+		if (!strncmp(line, "PCR-", 4) && line[4] && line[5] && line[6] == ':') {
+			char *w = line + 6;
+
+			*w++ = ' ';
+			for (char *r = w; *r; r++)
+				if (*r != ' ')
+					*w++ = *r;
+			*w = 0;
+		}
 		if (sscanf(line, "PCR-%2u %n", &pcr, &used) != 1 || !isdigit((unsigned char)line[4]) ||
 		    !isdigit((unsigned char)line[5]) || line[6] != ' ' || pcr >= NUM_PCRS ||
 		    strlen(line + used) != 2 * (size_t)b->h->size ||
 		    hex_decode(line + used, 2 * (size_t)b->h->size, b->tpm[pcr]) < 0) {
-			warn("%s:%d: not \"PCR-NN HEX\" with NN 00 to 23 and a %s digest in hex",
-			     str_esc(path, SIZE_MAX), n, b->h->name);
+			warn("%s:%d: not \"PCR-NN HEX\" (or a TPM 1.2 pcrs file's \"PCR-NN: XX XX ...\") with "
+			     "NN 00 to 23 and a %s digest in hex", str_esc(path, SIZE_MAX), n, b->h->name);
 			free(text);
 			return -1;
 		}
@@ -739,6 +752,14 @@ static int load_banks(const struct imalist_opts *o, struct bank *banks)
 		banks[n].h = ima_hash_by_name(i ? "sha256" : "sha1");
 		if (read_sysfs_pcrs(&banks[n]) == 0)
 			n++;
+	}
+	/* a TPM 1.2 shows its (SHA-1) PCRs in one file */
+	if (!n && !access(TPM12_PCRS, R_OK)) {
+		memset(&banks[n], 0, sizeof(banks[n]));
+		banks[n].h = ima_hash_by_name("sha1");
+		if (read_pcrs(TPM12_PCRS, &banks[n]) < 0)
+			return -1;
+		n++;
 	}
 	return n;
 }
