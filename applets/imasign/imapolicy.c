@@ -63,6 +63,36 @@ static const char *const templates[] = { "ima", "d|n", "ima-ng", "d-ng|n-ng", "i
 	"d-ng|n-ng|sig|d-modsig|modsig", "evm-sig",
 	"d-ng|n-ng|evmsig|xattrnames|xattrlengths|xattrvalues|iuid|igid|imode" };
 
+/* The format ima_template_fmt= gave at boot: 6.1 makes it the last of
+ * its built-in templates (no name), which template= finds by format. */
+static const char *boot_fmt;
+
+/* 6.1's template fields (ima_template.c's supported_fields). */
+static const char *const fields[] = { "d", "n", "d-ng", "d-ngv2", "n-ng", "sig", "buf", "d-modsig", "modsig",
+	"evmsig", "iuid", "igid", "imode", "xattrnames", "xattrlengths", "xattrvalues" };
+#define TEMPLATE_FIELDS_MAX 15	/* IMA_TEMPLATE_NUM_FIELDS_MAX */
+
+const char *ima_policy_template_fmt(const char *fmt)
+{
+	size_t n = 0;
+
+	/* template_desc_init_fields: at most 15 fields, each one it has */
+	for (const char *f = fmt;; f += strcspn(f, "|") + 1) {
+		size_t len = strcspn(f, "|"), i;
+
+		for (i = 0; i < ARRAY_SIZE(fields) && (strlen(fields[i]) != len || strncmp(fields[i], f, len)); i++)
+			;
+		if (i == ARRAY_SIZE(fields))
+			return "a template field the kernel does not have";
+		if (++n > TEMPLATE_FIELDS_MAX)
+			return "more than 15 template fields";
+		if (!f[len])
+			break;
+	}
+	boot_fmt = fmt;
+	return NULL;
+}
+
 /* kstrtoul: an optional '+', then digits of base (16: an optional 0x),
  * nothing after but one newline; no overflow. */
 static int kstrtoul(const char *s, int base, unsigned long long *v)
@@ -269,9 +299,10 @@ const char *ima_rule_check(char *rule, const char **note)
 				return "template= other than after measure";
 			for (i = 0; i < ARRAY_SIZE(templates) && strcmp(templates[i], v); i++)
 				;
-			if (i == ARRAY_SIZE(templates))
-				return "template=: not a template the kernel has (a format given at boot with "
-				       "ima_template_fmt= is one too: not known here)";
+			if (i == ARRAY_SIZE(templates) && !(boot_fmt && !strcmp(boot_fmt, v)))
+				return boot_fmt ? "template=: not a template the kernel has, nor the format given at boot"
+						: "template=: not a template the kernel has (a format given at boot with "
+						  "ima_template_fmt= is one too: say it with --template-fmt)";
 			if (have_template)
 				return "a second template=";
 			have_template = 1;

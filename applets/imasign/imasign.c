@@ -135,7 +135,7 @@ enum {
 	O_INODE, O_INO, O_UID, O_GID, O_MODE, O_GENERATION, O_IMA, O_SELINUX, O_CAPS,
 	O_VERIFY_SIG, O_ENGINE, O_XATTR_USER, O_IGNORE_VIOLATIONS, O_PCRS, O_VERIFY_BANK, O_JSON,
 	O_KEYID, O_KEYID_FROM_CERT, O_HELP_H, O_JOBS, O_HMACKEY, O_PROGRESS, O_NO_PROGRESS,
-	O_VERITYSIG, O_BLOCK_SIZE, O_SALT, O_EVENTLOG, O_N
+	O_VERITYSIG, O_BLOCK_SIZE, O_SALT, O_EVENTLOG, O_TEMPLATE_FMT, O_N
 };
 
 static struct opt opts[] = {
@@ -184,6 +184,7 @@ static struct opt opts[] = {
 	[O_BLOCK_SIZE] = { 0, "block-size", OPT_ARG },
 	[O_SALT] = { 0, "salt", OPT_ARG },
 	[O_EVENTLOG] = { 0, "eventlog", OPT_ARG },
+	[O_TEMPLATE_FMT] = { 0, "template-fmt", OPT_ARG },
 	[O_N] = OPT_END,
 };
 
@@ -1047,9 +1048,37 @@ static int cmd_attest(int argc, char **argv)
 	return rc;
 }
 
+/* The running kernel's ima_template_fmt=, from /proc/cmdline (the first
+ * one, as 6.1 takes it), in buf; NULL when it has none. */
+static const char *cmdline_fmt(char *buf, size_t size)
+{
+	int fd = open("/proc/cmdline", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, size - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return NULL;
+	buf[n] = 0;
+	for (char *w = strtok(buf, " \n"); w; w = strtok(NULL, " \n"))
+		if (!strncmp(w, "ima_template_fmt=", 17))
+			return w + 17;
+	return NULL;
+}
+
 static int cmd_policy(int argc, char **argv)
 {
+	const char *fmt = opts[O_TEMPLATE_FMT].arg, *why;
+	static char cmdline[4096];
+
 	(void)argc;
+	if (!fmt && !root_dir())
+		fmt = cmdline_fmt(cmdline, sizeof(cmdline));
+	if (fmt && (why = ima_policy_template_fmt(fmt))) {
+		if (opts[O_TEMPLATE_FMT].arg)
+			usage_error("--template-fmt %s: %s", str_esc(fmt, SHOWN_MAX), why);
+		log_info("/proc/cmdline: ima_template_fmt=%s: %s (the kernel took another template)\n", fmt, why);
+	}
 	if (!strcmp(argv[1], "check"))
 		return ima_policy_check_run(argv[2]);
 	if (!strcmp(argv[1], "load"))
@@ -1314,7 +1343,7 @@ static const struct subcmd cmds[] = {
 	{ "ima_boot_aggregate", cmd_ima_boot_aggregate, 0, 1, NULL, "[--pcrs ALGO,FILE]... [EVENT-LOG]" },
 	{ "ima_binary_list", cmd_ima_binary_list, 1, 2, NULL, "ASCII-LIST [OUT]" },
 	{ "eventlog", cmd_eventlog, 1, 1, NULL, "[-a ALGO] EVENT-LOG" },
-	{ "policy", cmd_policy, 2, 2, NULL, "check|load FILE" },
+	{ "policy", cmd_policy, 2, 2, NULL, "[--template-fmt FMT] check|load FILE" },
 	{ "attest", cmd_attest, 1, 1, NULL,
 	  "[--ignore-violations] [-k CERT,...] [--pcrs ALGO,FILE]... [--eventlog LOG] [--json] LIST" },
 	{ "help", cmd_help, 0, 1, NULL, "[COMMAND]" },
@@ -1559,6 +1588,8 @@ int imasign_main(int argc, char **argv)
 		*c = (char)tolower((unsigned char)*c);
 	if (opts[O_JSON].seen && strcmp(cmd, "attest"))
 		usage_error("--json: only attest writes JSON");
+	if (opts[O_TEMPLATE_FMT].arg && strcmp(cmd, "policy"))
+		usage_error("--template-fmt: only policy reads it");
 	if (opts[O_EVENTLOG].arg && strcmp(cmd, "attest") && strcmp(cmd, "ima_boot_aggregate"))
 		usage_error("--eventlog: only attest and ima_boot_aggregate read an event log");
 	parse_verity(cmd);

@@ -217,6 +217,9 @@ int evlog_read(const char *path, struct evlog *log);
  * kernel decides.  policy check FILE: 0, 1 a rule refused (said), 125;
  * policy load FILE: each rule a write, 0, 1 refused, 125. */
 const char *ima_rule_check(char *rule, const char **note);
+/* The kernel's ima_template_fmt= (template= may name it): NULL when 6.1
+ * takes it, else why not. */
+const char *ima_policy_template_fmt(const char *fmt);
 int ima_policy_check_run(const char *path);
 int ima_policy_load_run(const char *path);
 

@@ -23,9 +23,21 @@ ok "a file signed with the key given" lsmbox imasign ima_sign --key $F/ima.key /
 ok "a file signed with another key" lsmbox imasign ima_sign --key $F/other.key /tmp/m/o
 chown 1234 /tmp/m/a /tmp/m/s /tmp/m/o
 chown 1235 /tmp/m/b
-ok "the policy loaded" sh -c "printf '%s\n' 'measure func=BPRM_CHECK template=ima-ng' \
+# template= may name the format given at boot (ima_template_fmt=): the
+# kernel takes it and no other field list; policy check reads the boot's
+# from /proc/cmdline on the live system, as the kernel has it
+printf '%s\n' 'measure func=FILE_CHECK mask=MAY_READ fowner=1236 template=d-ng|n-ng|iuid' > other.pol
+if vm-probe write $S/policy "$(cat other.pol)
+" 2> /dev/null; then fail "the kernel takes a template= format that is not the boot's" ""; else pass "the kernel refuses a template= format that is not the boot's"; fi
+is "policy check refuses it too" \
+	"imasign: other.pol:1: template=: not a template the kernel has, nor the format given at boot
+1" sh -c "lsmbox imasign policy check other.pol 2>&1; echo \$?"
+printf '%s\n' 'measure func=BPRM_CHECK template=ima-ng' \
 	'measure func=FILE_CHECK mask=MAY_READ fowner=1234 template=ima-sig' \
-	'measure func=FILE_CHECK mask=MAY_READ fowner=1235' 'measure func=KEY_CHECK template=ima-buf' > $S/policy"
+	'measure func=FILE_CHECK mask=MAY_READ fowner=1235' 'measure func=KEY_CHECK template=ima-buf' \
+	'measure func=FILE_CHECK mask=MAY_READ fowner=1236 template=d-ngv2|n-ng|sig|iuid|imode' > list.pol
+ok "policy check takes the policy, template= the boot's format among it" lsmbox imasign policy check list.pol
+ok "the policy loaded (the kernel takes it too)" sh -c "cat list.pol > $S/policy"
 for f in a b s o; do cat /tmp/m/$f > /dev/null; done
 exec 7>> /tmp/m/a
 cat /tmp/m/a > /dev/null
