@@ -7,8 +7,9 @@
 # CONFIG_INTEGRITY_TRUSTED_KEYRING (request_key from the session of the
 # process that runs the file); the policy appraises only files owned
 # by uid 1000, so nothing else the rig runs is touched.  The keys are
-# test-only (fixtures/README).  EVM and ECDSA (Debian's kernel has no
-# CONFIG_CRYPTO_ECDSA) need the rig's own kernel: not here yet.
+# test-only (fixtures/README).  ECDSA (Debian's kernel has no
+# CONFIG_CRYPTO_ECDSA): ecdsa.sh, on the rig's modsig kernel.  EVM: not
+# here yet.
 # vm-kernel: debian
 # vm-append: lsm=integrity ima_appraise=enforce ima_hash=sha256
 . /vm/lib.sh
