@@ -58,6 +58,8 @@ static uint32_t probe(void)
 		    (b & bit_AVX512F) && (b & bit_AVX512DQ) &&
 		    (b & bit_AVX512BW) && (b & bit_AVX512VL))
 			f |= CPU_AVX512;
+		if ((f & CPU_AVX512) && (b & bit_AVX512IFMA))
+			f |= CPU_IFMA;
 		if ((f & CPU_AVX) && (c & bit_VAES))
 			f |= CPU_VAES;
 		if ((f & CPU_AVX) && (c & bit_VPCLMULQDQ))
@@ -163,7 +165,7 @@ uint32_t cpu_features(void)
 
 static const char *const names[32] = {
 	"ssse3", "sse4.1", "sse4.2", "avx", "avx2", "bmi2", "aes", "pclmul",
-	"sha", "avx512", "vaes", "vpclmul", NULL, NULL, NULL, NULL,
+	"sha", "avx512", "vaes", "vpclmul", "ifma", NULL, NULL, NULL,
 	"neon", "aes", "pmull", "sha1", "sha2", "sha512", "crc32",
 };
 

@@ -21,6 +21,7 @@ enum {
 	CPU_AVX512 = 1 << 9,	/* F+BW+VL+DQ, with the OS saving ZMM state */
 	CPU_VAES = 1 << 10,
 	CPU_VPCLMUL = 1 << 11,
+	CPU_IFMA = 1 << 12,	/* AVX512_IFMA (with CPU_AVX512) */
 	CPU_NEON = 1 << 16,	/* ARM: ASIMD on AArch64 */
 	CPU_ARM_AES = 1 << 17,
 	CPU_ARM_PMULL = 1 << 18,
@@ -54,6 +55,24 @@ struct crypto_alg {
 #define CRYPTO_REGISTER(var) \
 	static const struct crypto_alg *const var##_reg \
 	__attribute__((used, section("lsmbox_crypto"), aligned(sizeof(void *)))) = &(var).base
+
+/* --- the RSA public operation (rsa.c) ---
+ * m = s^65537 mod n for a 2048-bit n (big-endian bytes), for checking
+ * signatures: portable C, or AVX-512 IFMA where rsa2048_ifma_usable(). */
+#define RSA2048_LIMBS 40
+struct rsa2048 {
+	uint64_t n[RSA2048_LIMBS], rr[RSA2048_LIMBS], n0;
+};
+enum { RSA_C, RSA_IFMA };
+/* 0; -1 when n is not of 2048 bits or is even. */
+int rsa2048_init(struct rsa2048 *k, const uint8_t n[256]);
+int rsa2048_ifma_usable(void);
+/* m[i] = s[i]^65537 mod n and ok[i] = 1 for each of count values, or
+ * ok[i] = 0 when s[i] >= n (m[i] not written): 0; -2 when impl cannot
+ * run here.  RSA_BATCH at once is what the IFMA code is fast at. */
+#define RSA_BATCH 4
+int rsa2048_e65537(const struct rsa2048 *k, size_t count, const uint8_t (*s)[256], uint8_t (*m)[256], int *ok,
+		   int impl);
 
 /* --- hashes --- */
 

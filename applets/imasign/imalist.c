@@ -817,19 +817,24 @@ static int open_list(const char *path, const struct imalist_opts *o, uint8_t **l
 	return nb;
 }
 
-/* A record's signature (its sig field, when not empty) checked with the
- * certificates over the file digest of its d-ng or d-ngv2 field, as the
- * kernel appraised it: 0 none, 1 verified, -1 not (why in why).  The file
- * name goes into file (NAME_MAX_IMA + 1 bytes). */
-static int record_sig(const struct record *r, struct verifier *keys, char *file, char *why, size_t wsz)
+/* A record's signature (its sig field, when not empty), to be checked
+ * with the certificates over the file digest of its d-ng or d-ngv2
+ * field, as the kernel appraised it (an fs-verity one over the hash of
+ * IMA's file id): 0 none, 2 ready (in p), -1 not a signature of this
+ * record (why in why).  The file name goes into file (NAME_MAX_IMA + 1
+ * bytes). */
+struct sigprep {
+	struct sigv2 s;
+	const uint8_t *digest;		/* the record's, or id */
+	uint8_t id[IMA_MAX_DIGEST];
+};
+
+static int sig_prep(const struct record *r, struct sigprep *p, char *file, char *why, size_t wsz)
 {
 	const struct field *sig = NULL, *dig = NULL, *name = NULL;
-	struct sigv2 s;
-	struct out quiet = { BUF_INIT(0), 0 };
 	const char *bad, *algo_end;
-	uint8_t id[IMA_MAX_DIGEST];
 	size_t n;
-	int v, verity;
+	int verity;
 
 	for (int i = 0; i < r->nf; i++) {
 		if (r->f[i].kind == F_SIG)
@@ -846,38 +851,43 @@ static int record_sig(const struct record *r, struct verifier *keys, char *file,
 	file[n] = 0;
 	if (!sig || !sig->len)
 		return 0;
-	if ((bad = sigv2_parse(sig->p, sig->len, &s))) {
+	if ((bad = sigv2_parse(sig->p, sig->len, &p->s))) {
 		snprintf(why, wsz, "%s", bad);
 		return -1;
 	}
 	/* the digest: after "ALGO:" (d-ngv2: "ima:ALGO:") and its NUL */
 	n = dig ? strnlen((const char *)dig->p, dig->len) : 0;
 	algo_end = dig && n < dig->len ? (const char *)dig->p + n : NULL;
-	if (!algo_end || dig->len - n - 1 != s.hash->size || n < strlen(s.hash->name) + 1 ||
-	    strncmp(algo_end - strlen(s.hash->name) - 1, s.hash->name, strlen(s.hash->name))) {
-		snprintf(why, wsz, "the signature's hash (%s) is not the file digest's", s.hash->name);
+	if (!algo_end || dig->len - n - 1 != p->s.hash->size || n < strlen(p->s.hash->name) + 1 ||
+	    strncmp(algo_end - strlen(p->s.hash->name) - 1, p->s.hash->name, strlen(p->s.hash->name))) {
+		snprintf(why, wsz, "the signature's hash (%s) is not the file digest's", p->s.hash->name);
 		return -1;
 	}
 	/* d-ngv2's "verity:ALGO:" is an fs-verity digest: signed (sigv3) as
 	 * the hash of IMA's file id, and by a type 06 signature only */
 	verity = dig->kind == F_DNGV2 && n >= 7 && !memcmp(dig->p, "verity:", 7);
-	if (verity != (s.type == IMA_VERITY_DIGSIG)) {
+	if (verity != (p->s.type == IMA_VERITY_DIGSIG)) {
 		snprintf(why, wsz, verity ? "a type %02x signature over an fs-verity digest"
-				   : "an fs-verity signature (type %02x) over a digest of file data", s.type);
+				   : "an fs-verity signature (type %02x) over a digest of file data", p->s.type);
 		return -1;
 	}
-	if (verity && ima_file_id_hash(IMA_VERITY_DIGSIG, s.hash, dig->p + n + 1, id)) {
-		snprintf(why, wsz, "no implementation of %s here", s.hash->name);
+	if (verity && ima_file_id_hash(IMA_VERITY_DIGSIG, p->s.hash, dig->p + n + 1, p->id)) {
+		snprintf(why, wsz, "no implementation of %s here", p->s.hash->name);
 		return -1;
 	}
-	v = verifier_check(keys, &s, verity ? id : dig->p + n + 1, file, &quiet);
-	buf_free(&quiet.b);
+	p->digest = verity ? p->id : dig->p + n + 1;
+	return 2;
+}
+
+/* verifier_check's v for a prepared signature: 1 verified, -1 not (why). */
+static int sig_done(int v, const struct sigv2 *s, char *why, size_t wsz)
+{
 	if (!v)
 		return 1;
 	if (v < 0)
-		snprintf(why, wsz, "no key with key id %08x", s.keyid);
+		snprintf(why, wsz, "no key with key id %08x", s->keyid);
 	else
-		snprintf(why, wsz, "bad signature (key id %08x, %s)", s.keyid, s.hash->name);
+		snprintf(why, wsz, "bad signature (key id %08x, %s)", s->keyid, s->hash->name);
 	return -1;
 }
 
@@ -890,7 +900,7 @@ static int record_sig(const struct record *r, struct verifier *keys, char *file,
 #define CHUNK 32
 
 struct sigres {
-	int v;				/* record_sig's */
+	int v;				/* 0 none, 1 verified, -1 not (why) */
 	char file[NAME_MAX_IMA + 1], why[128];
 };
 
@@ -934,18 +944,41 @@ struct sigchunk {
 	int from, to;
 };
 
+/* A chunk's records hashed; their signatures prepared, then checked at
+ * once (verifier_check_batch: several RSA ones at a time). */
 static void sigchunk_work(void *item, void *ctx)
 {
 	struct sigchunk *c = item;
+	struct reader *rd = c->rd;
+	struct sigprep prep[CHUNK];
+	struct sigv2 sv[CHUNK];
+	const uint8_t *dg[CHUNK];
+	const char *fl[CHUNK];
+	int res[CHUNK], idx[CHUNK];
+	size_t n = 0;
 
 	(void)ctx;
 	for (int i = c->from; i < c->to; i++) {
-		hash_record(&c->rd->rec[i], c->rd->banks, c->rd->nb);
-		if (c->rd->keys) {
-			struct sigres *s = &c->rd->res[i];
+		hash_record(&rd->rec[i], rd->banks, rd->nb);
+		if (rd->keys) {
+			struct sigres *s = &rd->res[i];
+			struct sigprep *p = &prep[i - c->from];
 
-			s->v = record_sig(&c->rd->rec[i], c->rd->keys, s->file, s->why, sizeof(s->why));
+			if ((s->v = sig_prep(&rd->rec[i], p, s->file, s->why, sizeof(s->why))) == 2) {
+				idx[n] = i;
+				sv[n] = p->s;
+				dg[n] = p->digest;
+				fl[n++] = s->file;
+			}
 		}
+	}
+	if (!n)
+		return;
+	verifier_check_batch(rd->keys, n, sv, dg, fl, res);
+	for (size_t k = 0; k < n; k++) {
+		struct sigres *s = &rd->res[idx[k]];
+
+		s->v = sig_done(res[k], &sv[k], s->why, sizeof(s->why));
 	}
 }
 

@@ -153,6 +153,11 @@ struct verifier *verifier_load(const char *list);
  * file is the name to say).  Threads may share v. */
 int verifier_check(struct verifier *v, const struct sigv2 *s, const uint8_t *digest,
 		   const char *file, struct out *o);
+/* n checks at once, each as verifier_check (res[i]: 0 good, 1 bad, -1 no
+ * key), saying nothing: RSA-2048 keys with exponent 65537 by rsa.c
+ * (AVX-512 IFMA, several signatures at a time), the others by OpenSSL. */
+void verifier_check_batch(struct verifier *v, size_t n, const struct sigv2 *s, const uint8_t *const *digest,
+			  const char *const *file, int *res);
 void verifier_free(struct verifier *v);
 /* A certificate (DER or PEM) as the kernel's X.509 parser takes it (DER,
  * xmalloc'd) and its key id; 0, or -1 after saying why. */

@@ -16,8 +16,10 @@
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
+#include <openssl/core_names.h>
 
 #include "lsmbox.h"
+#include "crypto.h"
 #include "imasign.h"
 
 /* A key or certificate file is small; one past this is not one. */
@@ -332,6 +334,7 @@ void signer_free(struct signer *s)
 struct vkey {
 	EVP_PKEY *pkey;
 	uint32_t keyid;
+	struct rsa2048 *fast;	/* an RSA-2048 key, e 65537, checked by rsa.c */
 };
 
 struct verifier {
@@ -340,10 +343,46 @@ struct verifier {
 	size_t n;
 };
 
+/* rsa.c's implementation for signature checks: IFMA where the CPU has
+ * it, else none (OpenSSL's is faster than rsa.c's C); LSMBOX_RSA=openssl
+ * or =c chooses (the tests compare them). */
+static int fast_impl(void)
+{
+	const char *e = getenv("LSMBOX_RSA");
+
+	if (e && !strcmp(e, "openssl"))
+		return -1;
+	if (e && !strcmp(e, "c"))
+		return RSA_C;
+	return rsa2048_ifma_usable() ? RSA_IFMA : -1;
+}
+
+/* An RSA key of 2048 bits and exponent 65537: rsa.c's form of it. */
+static struct rsa2048 *fast_key(EVP_PKEY *pkey)
+{
+	BIGNUM *n = NULL, *e = NULL;
+	uint8_t nb[256];
+	struct rsa2048 *k = NULL;
+
+	if (pkey && fast_impl() >= 0 && EVP_PKEY_get_base_id(pkey) == EVP_PKEY_RSA && EVP_PKEY_get_bits(pkey) == 2048 &&
+	    EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_N, &n) && EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_E, &e) &&
+	    BN_is_word(e, 65537) && BN_bn2binpad(n, nb, 256) == 256) {
+		k = xmalloc(sizeof(*k));
+		if (rsa2048_init(k, nb)) {
+			free(k);
+			k = NULL;
+		}
+	}
+	BN_free(n);
+	BN_free(e);
+	ERR_clear_error();
+	return k;
+}
+
 static void vkey_add(struct verifier *v, EVP_PKEY *pkey, uint32_t keyid)
 {
 	v->k = xrealloc(v->k, (v->n + 1) * sizeof(*v->k));
-	v->k[v->n++] = (struct vkey){ pkey, keyid };
+	v->k[v->n++] = (struct vkey){ pkey, keyid, fast_key(pkey) };
 }
 
 struct verifier *verifier_load(const char *list)
@@ -456,9 +495,107 @@ void verifier_free(struct verifier *v)
 {
 	if (!v)
 		return;
-	for (size_t i = 0; i < v->n; i++)
+	for (size_t i = 0; i < v->n; i++) {
 		EVP_PKEY_free(v->k[i].pkey);
+		free(v->k[i].fast);
+	}
 	free(v->k);
 	pthread_mutex_destroy(&v->lock);
 	free(v);
+}
+
+/* PKCS#1 v1.5's DigestInfo of each hash a fast check takes (RFC 8017,
+ * section 9.2, note 1): the DER before the digest. */
+static const struct { const char *hash; uint8_t len; uint8_t der[19]; } digest_info[] = {
+	{ "sha1", 15, { 0x30, 0x21, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e, 0x03, 0x02, 0x1a, 0x05, 0x00, 0x04, 0x14 } },
+	{ "sha224", 19, { 0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x04,
+			  0x05, 0x00, 0x04, 0x1c } },
+	{ "sha256", 19, { 0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01,
+			  0x05, 0x00, 0x04, 0x20 } },
+	{ "sha384", 19, { 0x30, 0x41, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x02,
+			  0x05, 0x00, 0x04, 0x30 } },
+	{ "sha512", 19, { 0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x03,
+			  0x05, 0x00, 0x04, 0x40 } },
+};
+
+/* The encoded message a good signature of digest raises to: 00 01, FF
+ * bytes, 00, DigestInfo, digest (EMSA-PKCS1-v1_5).  0, or -1 for a hash
+ * it has no DigestInfo of. */
+static int pkcs1_em(const struct ima_hash *h, const uint8_t *digest, uint8_t em[256])
+{
+	for (size_t i = 0; i < ARRAY_SIZE(digest_info); i++)
+		if (!strcmp(digest_info[i].hash, h->name)) {
+			size_t t = digest_info[i].len + (size_t)h->size;
+
+			em[0] = 0;
+			em[1] = 1;
+			memset(em + 2, 0xff, 256 - 3 - t);
+			em[256 - 1 - t] = 0;
+			memcpy(em + 256 - t, digest_info[i].der, digest_info[i].len);
+			memcpy(em + 256 - h->size, digest, h->size);
+			return 0;
+		}
+	return -1;
+}
+
+void verifier_check_batch(struct verifier *v, size_t n, const struct sigv2 *s, const uint8_t *const *digest,
+			  const char *const *file, int *res)
+{
+	int impl = fast_impl();
+	size_t *todo = xmalloc(n * sizeof(*todo));
+	uint8_t (*sig)[256] = xmalloc(n * 256), (*m)[256] = xmalloc(n * 256);
+	int *ok = xmalloc(n * sizeof(*ok));
+	struct rsa2048 **key = xmalloc(n * sizeof(*key));
+
+	/* the ones a fast key checks, by key; the others as verifier_check */
+	for (size_t i = 0; i < n; i++) {
+		struct rsa2048 *k = NULL;
+		uint8_t em[256];
+
+		key[i] = NULL;
+		if (impl >= 0 && s[i].siglen == 256 && !pkcs1_em(s[i].hash, digest[i], em)) {
+			pthread_mutex_lock(&v->lock);
+			for (size_t j = v->n; j-- > 0;)
+				if (v->k[j].keyid == s[i].keyid) {
+					k = v->k[j].fast;
+					break;
+				}
+			pthread_mutex_unlock(&v->lock);
+		}
+		if (!k) {
+			struct out quiet = { BUF_INIT(0), 0 };
+
+			res[i] = verifier_check(v, &s[i], digest[i], file[i], &quiet);
+			buf_free(&quiet.b);
+			continue;
+		}
+		key[i] = k;
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t c = 0;
+
+		if (!key[i])
+			continue;
+		/* every signature of this key in one call, in batches */
+		for (size_t j = i; j < n; j++)
+			if (key[j] == key[i]) {
+				todo[c] = j;
+				memcpy(sig[c++], s[j].sig, 256);
+			}
+		if (rsa2048_e65537(key[i], c, (const uint8_t (*)[256])sig, m, ok, impl))
+			die("rsa2048_e65537: %s cannot run here", impl == RSA_IFMA ? "IFMA" : "C");
+		for (size_t t = 0; t < c; t++) {
+			uint8_t em[256];
+			size_t j = todo[t];
+
+			pkcs1_em(s[j].hash, digest[j], em);
+			res[j] = ok[t] && !memcmp(m[t], em, 256) ? 0 : 1;
+			key[j] = NULL;
+		}
+	}
+	free(todo);
+	free(sig);
+	free(m);
+	free(ok);
+	free(key);
 }

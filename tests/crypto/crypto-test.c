@@ -19,6 +19,8 @@
 
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
+#include <openssl/core_names.h>
+#include <openssl/rsa.h>
 
 #include "crypto.h"
 #include "lsmbox.h"
@@ -1000,6 +1002,131 @@ static void test_one(const struct crypto_alg *a, size_t i)
 		report("bad-input", a, test_bad_input);
 }
 
+/* --- the RSA public operation (rsa.c), against OpenSSL's --- */
+
+/* s^65537 mod n by OpenSSL (no padding): 0, or -1 when it refuses s. */
+static int ossl_rsa_raw(EVP_PKEY *pkey, const uint8_t *s, uint8_t *m)
+{
+	EVP_PKEY_CTX *c = EVP_PKEY_CTX_new(pkey, NULL);
+	size_t len = 256;
+	int ok = c && EVP_PKEY_encrypt_init(c) > 0 && EVP_PKEY_CTX_set_rsa_padding(c, RSA_NO_PADDING) > 0 &&
+		 EVP_PKEY_encrypt(c, m, &len, s, 256) > 0 && len == 256;
+
+	EVP_PKEY_CTX_free(c);
+	return ok ? 0 : -1;
+}
+
+/* Keys made by OpenSSL (e 65537), values of s at the edges (0, 1, n - 1,
+ * n, n + 1, 2^2048 - 1, s with only its top or a limb's top bit set) and
+ * at random below n, a count that leaves the last batch short; each
+ * s^65537 mod n compared with OpenSSL's. */
+#define RSA_VALUES 309
+static void test_rsa(int impl)
+{
+	uint8_t (*s)[256] = xalloc(RSA_VALUES * 256), (*m)[256] = xalloc(RSA_VALUES * 256);
+	int *ok = xalloc(RSA_VALUES * sizeof(*ok));
+
+	for (int key = 0; key < 3 && !bad; key++) {
+		EVP_PKEY *pkey = EVP_RSA_gen(2048);
+		BIGNUM *bn = NULL;
+		uint8_t n[256], want[256];
+		struct rsa2048 k;
+		int v = 0;
+
+		if (!pkey || !EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_N, &bn) || BN_bn2binpad(bn, n, 256) != 256) {
+			fail("OpenSSL made no RSA-2048 key");
+			EVP_PKEY_free(pkey);
+			BN_free(bn);
+			break;
+		}
+		BN_free(bn);
+		if (rsa2048_init(&k, n)) {
+			fail("rsa2048_init refused OpenSSL's modulus");
+			EVP_PKEY_free(pkey);
+			break;
+		}
+		memset(s, 0, RSA_VALUES * 256);
+		v++;				/* 0 */
+		s[v++][255] = 1;		/* 1 */
+		memcpy(s[v], n, 256);		/* n - 1 (n is odd) */
+		s[v++][255]--;
+		memcpy(s[v++], n, 256);		/* n */
+		memcpy(s[v], n, 256);		/* n + 1 */
+		s[v++][255]++;
+		memset(s[v++], 0xff, 256);	/* 2^2048 - 1 */
+		s[v++][0] = 0x01;		/* 2^2040 */
+		s[v++][249] = 0x80;		/* 2^51: the top of the lowest limb */
+		for (; v < RSA_VALUES; v++) {
+			rnd_fill(s[v], 256);
+			if (memcmp(s[v], n, 256) >= 0)
+				s[v][0] = (uint8_t)(n[0] - 1);
+		}
+		if (rsa2048_e65537(&k, RSA_VALUES, (const uint8_t (*)[256])s, m, ok, impl))
+			fail("rsa2048_e65537 would not run");
+		for (int i = 0; i < RSA_VALUES && !bad; i++) {
+			int ro = ossl_rsa_raw(pkey, s[i], want);
+
+			if (!ro != !!ok[i])
+				fail("value %d: OpenSSL %s it, ours %s", i, ro ? "refused" : "took", ok[i] ? "took" : "refused");
+			else if (ok[i] && memcmp(want, m[i], 256))
+				fail("value %d: s^65537 mod n differs from OpenSSL's", i);
+		}
+		EVP_PKEY_free(pkey);
+	}
+	/* moduli it does not take: of 2047 bits, even */
+	{
+		uint8_t n[256];
+		struct rsa2048 k;
+
+		memset(n, 0xff, 256);
+		n[0] = 0x7f;
+		if (!rsa2048_init(&k, n))
+			fail("a modulus of 2047 bits taken");
+		n[0] = 0xff;
+		n[255] = 0xfe;
+		if (!rsa2048_init(&k, n))
+			fail("an even modulus taken");
+	}
+	free(s);
+	free(m);
+	free(ok);
+}
+
+static void rsa_c(const struct crypto_alg *a)
+{
+	(void)a;
+	test_rsa(RSA_C);
+}
+
+static void rsa_ifma(const struct crypto_alg *a)
+{
+	(void)a;
+	test_rsa(RSA_IFMA);
+}
+
+/* The two, as pseudo-drivers for the report (named rsa2048-c and
+ * rsa2048-ifma on the command line). */
+static void test_rsa_all(int argc, char **argv)
+{
+	static const struct crypto_alg c = { CRYPTO_HASH, "rsa2048", "rsa2048-c", "generic", 100, 0, NULL };
+	static const struct crypto_alg x = { CRYPTO_HASH, "rsa2048", "rsa2048-ifma", "ifma", 300, CPU_IFMA, NULL };
+
+	rng = seed * 0x9e3779b97f4a7c15ull + 0x5253;
+	if (wanted(&c, argc, argv))
+		report("diff", &c, rsa_c);
+#if !defined(__x86_64__)
+	return;	/* an x86-64 driver: not in other builds */
+#endif
+	if (!wanted(&x, argc, argv))
+		return;
+	if (!rsa2048_ifma_usable()) {
+		printf("NOT RUN: crypto: rsa2048-ifma: this CPU lacks %s\n", cpu_feature_names(CPU_IFMA));
+		notrun++;
+		return;
+	}
+	report("diff", &x, rsa_ifma);
+}
+
 static int list_drivers(void)
 {
 	const struct crypto_alg **all;
@@ -1038,6 +1165,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < n; i++)
 		if (wanted(all[i], argc, argv))
 			test_one(all[i], i);
+	test_rsa_all(argc, argv);
 	/* Kernel drivers by name, made on demand (afalg.c). */
 	for (i = 0; i < (size_t)argc; i++) {
 		const struct crypto_alg *a;
