@@ -13,6 +13,7 @@
 # vm-kernel: debian
 # vm-append: lsm=integrity ima_appraise=enforce ima_hash=sha256
 . /vm/lib.sh
+. /vm/tests/imasign/appraise.lib
 F=/vm/tests/imasign/fixtures
 I="lsmbox imasign"
 mkdir t
@@ -34,19 +35,9 @@ has "the kernel finds it by the key id our signatures name" \
 	lsmbox keyctl rlist $KR
 ok "load the appraisal policy" sh -c "printf 'measure func=BPRM_CHECK fowner=1000 template=ima-sig\nappraise func=BPRM_CHECK fowner=1000 appraise_type=imasig\n' > /sys/kernel/security/ima/policy"
 is "the signed script runs" "good ran" ./t/good.sh
-refused() {
-	if out=$(./t/$1.sh 2>&1); then
-		fail "$2" "it ran: $out"
-	else
-		case $out in
-		*"Permission denied"*) pass "$2" ;;
-		*) fail "$2" "refused, but not by appraisal: $out" ;;
-		esac
-	fi
-}
-refused bad "a script changed after signing is refused"
-refused unsigned "an unsigned script is refused"
-refused hashonly "a script with only a digest is refused (appraise_type=imasig)"
-refused other "a script signed by another key is refused"
+refused ./t/bad.sh "a script changed after signing is refused"
+refused ./t/unsigned.sh "an unsigned script is refused"
+refused ./t/hashonly.sh "a script with only a digest is refused (appraise_type=imasig)"
+refused ./t/other.sh "a script signed by another key is refused"
 has "the measurement list holds good.sh with our signature (ima-sig)" "yes" \
 	sh -c "grep -q 'good.sh 030204' /sys/kernel/security/ima/ascii_runtime_measurements && echo yes"

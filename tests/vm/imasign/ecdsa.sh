@@ -13,6 +13,7 @@
 # vm-kernel: modsig
 # vm-append: ima_appraise=enforce ima_hash=sha256
 . /vm/lib.sh
+. /vm/tests/imasign/appraise.lib
 F=/vm/tests/imasign/fixtures
 I="lsmbox imasign"
 S=/sys/kernel/security/ima
@@ -40,19 +41,9 @@ ok "load the policy" sh -c "printf '%s\n' 'measure func=BPRM_CHECK fowner=1000 t
 is "the P-256-signed script runs" "p256 ran" ./t/p256.sh
 is "the P-384-signed script runs" "p384 ran" ./t/p384.sh
 is "the RSA-signed script runs" "rsa ran" ./t/rsa.sh
-refused() {
-	if out=$(./t/$1.sh 2>&1); then
-		fail "$2" "it ran: $out"
-	else
-		case $out in
-		*"Permission denied"*) pass "$2" ;;
-		*) fail "$2" "refused, but not by appraisal: $out" ;;
-		esac
-	fi
-}
-refused bad "an ECDSA-signed script changed after signing is refused"
-refused other "a script signed by a key the kernel is not given is refused"
-refused forged "a P-384 signature naming the P-256 key is refused"
+refused ./t/bad.sh "an ECDSA-signed script changed after signing is refused"
+refused ./t/other.sh "a script signed by a key the kernel is not given is refused"
+refused ./t/forged.sh "a P-384 signature naming the P-256 key is refused"
 cp $S/binary_runtime_measurements list
 $I attest -k $F/ec256.der,$F/ec384.der,$F/ima.der list > attest.out
 has "attest: six signatures in the list, three bad" "FAIL: 6 signatures checked, 3 did not verify" cat attest.out

@@ -16,6 +16,7 @@
 # vm-modules: loop ext4
 # vm-carry: anchor:/sbin/mkfs.ext4 anchor:/usr/bin/fsverity
 . /vm/lib.sh
+. /vm/tests/imasign/appraise.lib
 F=/vm/tests/imasign/fixtures
 I="lsmbox imasign"
 S=/sys/kernel/security/ima
@@ -48,20 +49,10 @@ ok "load the policy (digest_type=verity, appraise_type=sigv3)" sh -c "printf '%s
 	'measure func=BPRM_CHECK fowner=1001 digest_type=verity template=ima-sigv2' \
 	'appraise func=BPRM_CHECK fowner=1001 digest_type=verity appraise_type=sigv3' > $S/policy"
 is "the sigv3-signed script with fs-verity runs" "good ran" ./mnt/good.sh
-refused() {
-	if out=$(./mnt/$1.sh 2>&1); then
-		fail "$2" "it ran: $out"
-	else
-		case $out in
-		*"Permission denied"*) pass "$2" ;;
-		*) fail "$2" "refused, but not by appraisal: $out" ;;
-		esac
-	fi
-}
-refused nover "signed, fs-verity never enabled: refused"
-refused changed "changed between signing and enabling: refused"
-refused v2 "a v2 signature of file data where sigv3 is required: refused"
-refused salted "enabled with another salt than it was signed with: refused"
+refused ./mnt/nover.sh "signed, fs-verity never enabled: refused"
+refused ./mnt/changed.sh "changed between signing and enabling: refused"
+refused ./mnt/v2.sh "a v2 signature of file data where sigv3 is required: refused"
+refused ./mnt/salted.sh "enabled with another salt than it was signed with: refused"
 has "the list has good.sh's verity: digest (ima-sigv2)" "yes" \
 	sh -c "grep -q 'ima-sigv2 verity:sha256:.* $PWD/mnt/good.sh 0603' $S/ascii_runtime_measurements && echo yes"
 # the refused scripts were measured before appraisal refused them: their
