@@ -915,6 +915,7 @@ struct reader {
 	int stop;			/* next_record's 0 or -1 after rec[n - 1], once met */
 	const char *why;
 	unsigned long num;		/* the last record read's number */
+	struct record last;		/* where it stopped: num only */
 };
 
 static void reader_init(struct reader *rd, const uint8_t *list, size_t len, const struct bank *banks, int nb,
@@ -988,9 +989,10 @@ static void sigchunk_done(void *item, void *ctx)
 	free(item);
 }
 
-/* The next record into r (its signature's result in *res with keys): 1;
- * else next_record's 0 or -1 (*why), r->num the number it stopped at. */
-static int reader_next(struct reader *rd, struct record *r, const struct sigres **res, const char **why)
+/* The next record in *r (the window's, valid until the next call; its
+ * signature's result in *res with keys): 1; else next_record's 0 or -1
+ * (*why), (*r)->num the number it stopped at. */
+static int reader_next(struct reader *rd, const struct record **r, const struct sigres **res, const char **why)
 {
 	if (rd->i == rd->n) {
 		if (rd->stop <= 0)
@@ -1018,14 +1020,13 @@ static int reader_next(struct reader *rd, struct record *r, const struct sigres 
 		if (!rd->n)
 			goto stopped;
 	}
-	*r = rd->rec[rd->i];
-	if (rd->rec[rd->i].data == rd->rec[rd->i].ima_data)
-		r->data = r->ima_data;
+	*r = &rd->rec[rd->i];
 	*res = rd->res ? &rd->res[rd->i] : NULL;
 	rd->i++;
 	return 1;
 stopped:
-	r->num = rd->num;
+	rd->last.num = rd->num;
+	*r = &rd->last;
 	*why = rd->why;
 	return rd->stop;
 }
@@ -1055,14 +1056,13 @@ int ima_measurement_run(const char *path, const struct imalist_opts *o)
 {
 	struct bank *banks = xzalloc(MAX_BANKS * sizeof(*banks));
 	struct reader rd;
-	struct record r;
+	const struct record *r = NULL;
 	const char *why = NULL;
 	size_t len;
 	uint8_t *list;
 	uint32_t used = 0;
 	int nb, rc, bad_digest = 0, done = 0, bad_sigs = 0;
 
-	r.num = 0;
 	if ((nb = open_list(path, o, &list, &len, banks)) < 0) {
 		free(banks);
 		return 125;
@@ -1077,23 +1077,23 @@ int ima_measurement_run(const char *path, const struct imalist_opts *o)
 
 		if (reader_next(&rd, &r, &sr, &why) <= 0)
 			break;
-		used |= 1u << r.pcr;
+		used |= 1u << r->pcr;
 		/* the template digest (SHA-1) the kernel wrote */
-		if (digest_wrong(&r, d)) {
-			log_info("%s: entry %lu: the template digest is not the SHA-1 of its data\n", path, r.num);
+		if (digest_wrong(r, d)) {
+			log_info("%s: entry %lu: the template digest is not the SHA-1 of its data\n", path, r->num);
 			bad_digest = 1;
 		}
-		replay(banks, nb, &r, o->ignore_violations);
+		replay(banks, nb, r, o->ignore_violations);
 		if (o->verbose) {
 			struct buf s = BUF_INIT(0);
 
-			buf_printf(&s, "%u ", r.pcr);
+			buf_printf(&s, "%u ", r->pcr);
 			for (int i = 0; i < 20; i++)
-				buf_printf(&s, "%02x", r.digest[i]);
-			buf_printf(&s, " %s", r.name);
-			for (int i = 0; i < r.nf; i++) {
+				buf_printf(&s, "%02x", r->digest[i]);
+			buf_printf(&s, " %s", r->name);
+			for (int i = 0; i < r->nf; i++) {
 				buf_put_u8(&s, ' ');
-				show_field(&s, &r.f[i]);
+				show_field(&s, &r->f[i]);
 			}
 			buf_put_u8(&s, 0);
 			log_info("%s\n", (char *)s.p);
@@ -1102,7 +1102,7 @@ int ima_measurement_run(const char *path, const struct imalist_opts *o)
 		if (sr)
 			bad_sigs += check_sig(sr);
 		/* the list may go on past the PCRs read: compare after each */
-		note_matches(banks, nb, used, r.num);
+		note_matches(banks, nb, used, r->num);
 		done = 1;
 		for (int i = 0; i < nb; i++)
 			if (!banks[i].matched)
@@ -1111,7 +1111,7 @@ int ima_measurement_run(const char *path, const struct imalist_opts *o)
 			break;
 	}
 	if (why) {
-		warn("%s: entry %lu: %s", str_esc(path, SIZE_MAX), r.num, why);
+		warn("%s: entry %lu: %s", str_esc(path, SIZE_MAX), r->num, why);
 		reader_free(&rd);
 		free(list);
 		free(banks);
@@ -1341,7 +1341,7 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 	struct bank *banks = xzalloc(MAX_BANKS * sizeof(*banks));
 	struct finding f = { BUF_INIT(0), BUF_INIT(0), 0, 0 };
 	struct reader rd;
-	struct record r;
+	const struct record *r = NULL;
 	const char *why = NULL;
 	size_t len;
 	uint8_t *list;
@@ -1353,7 +1353,6 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 		free(banks);
 		return 125;
 	}
-	r.num = 0;
 	reader_init(&rd, list, len, banks, nb, o);
 	for (;;) {
 		const struct sigres *sr;
@@ -1362,22 +1361,22 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 		if (reader_next(&rd, &r, &sr, &why) <= 0)
 			break;
 		entries++;
-		used |= 1u << r.pcr;
-		if (!memcmp(r.digest, zero20, 20)) {
+		used |= 1u << r->pcr;
+		if (!memcmp(r->digest, zero20, 20)) {
 			violations++;
-		} else if (digest_wrong(&r, d)) {
+		} else if (digest_wrong(r, d)) {
 			char a[41], b[41];
 
-			hexs(a, r.digest, 20);
+			hexs(a, r->digest, 20);
 			hexs(b, d, 20);
 			check(&f, "template-digest", 0, "entry %lu (%s): the template digest is %s, its data's SHA-1 is %s",
-			      r.num, r.name, a, b);
+			      r->num, r->name, a, b);
 			bad_digests++;
 		}
 		/* the boot aggregate: the first record of that name */
-		if (!boot_seen && r.nf >= 2 && (r.f[1].kind == F_NNG || r.f[1].kind == F_N) &&
-		    r.f[1].len >= 14 && !memcmp(r.f[1].p, "boot_aggregate", 14)) {
-			const struct field *dg = &r.f[0];
+		if (!boot_seen && r->nf >= 2 && (r->f[1].kind == F_NNG || r->f[1].kind == F_N) &&
+		    r->f[1].len >= 14 && !memcmp(r->f[1].p, "boot_aggregate", 14)) {
+			const struct field *dg = &r->f[0];
 			size_t n = strnlen((const char *)dg->p, dg->len);
 			const struct ima_hash *h = NULL;
 			const char *alg;
@@ -1402,7 +1401,7 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 			alg = h ? h->name : "an unknown hash";
 			if (!h || (n != (size_t)-1 && dg->len - n - 1 != h->size)) {
 				check(&f, "boot-aggregate", 0, "entry %lu: the boot aggregate's digest is not ALGO:HEX of %s",
-				      r.num, alg);
+				      r->num, alg);
 			} else {
 				const uint8_t *got = n == (size_t)-1 ? dg->p : dg->p + n + 1;
 				struct bank *b = NULL;
@@ -1415,11 +1414,11 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 				if (!memcmp(got, zero20, h->size < 20 ? h->size : 20) && !got[h->size - 1]) {
 					check(&f, "boot-aggregate", 0,
 					      "entry %lu: the boot aggregate is zero: the kernel found no TPM at boot",
-					      r.num);
+					      r->num);
 				} else if (!b) {
 					check(&f, "boot-aggregate", 0,
 					      "entry %lu: the boot aggregate is %s, and no %s PCRs were given to check it",
-					      r.num, h->name, h->name);
+					      r->num, h->name, h->name);
 				} else {
 					int npcr = strcmp(h->name, "sha1") ? 10 : 8;
 					uint8_t in[10 * IMA_MAX_DIGEST], want[IMA_MAX_DIGEST];
@@ -1431,27 +1430,27 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 					if ((b->have & ((1u << npcr) - 1)) != (1u << npcr) - 1)
 						check(&f, "boot-aggregate", 0,
 						      "entry %lu: %s PCR-00 to PCR-%02d are needed to check the boot "
-						      "aggregate", r.num, h->name, npcr - 1);
+						      "aggregate", r->num, h->name, npcr - 1);
 					else
 						check(&f, "boot-aggregate", !memcmp(got, want, h->size),
-						      "entry %lu: the boot aggregate is %s:%s; PCRs 0-%d give %s", r.num,
+						      "entry %lu: the boot aggregate is %s:%s; PCRs 0-%d give %s", r->num,
 						      h->name, hg, npcr - 1, hw);
 				}
 			}
 		}
-		replay(banks, nb, &r, o->ignore_violations);
-		note_matches(banks, nb, used, r.num);
+		replay(banks, nb, r, o->ignore_violations);
+		note_matches(banks, nb, used, r->num);
 		if (sr) {
 			if (sr->v)
 				sigs++;
 			if (sr->v < 0) {
 				bad_sigs++;
-				check(&f, "signature", 0, "entry %lu (%s): %s", r.num, sr->file, sr->why);
+				check(&f, "signature", 0, "entry %lu (%s): %s", r->num, sr->file, sr->why);
 			}
 		}
 	}
 	if (why) {
-		warn("%s: entry %lu: %s", str_esc(path, SIZE_MAX), r.num, why);
+		warn("%s: entry %lu: %s", str_esc(path, SIZE_MAX), r->num, why);
 		reader_free(&rd);
 		free(list);
 		free(banks);
