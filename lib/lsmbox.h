@@ -351,6 +351,7 @@ struct pool *pool_new(int jobs, void (*work)(void *item, void *ctx),
 		      void (*done)(void *item, void *ctx), void *ctx);
 void pool_submit(struct pool *p, void *item);
 void pool_finish(struct pool *p);
+void pool_flush(struct pool *p);	/* hand back all submitted; the pool goes on */
 int pool_cpus(void);	/* online CPUs, 1 to POOL_MAX_JOBS */
 
 /* dirtree.c: a tree walk on openat/fstatat/fdopendir: no chdir, no path

@@ -126,6 +126,15 @@ void pool_submit(struct pool *p, void *item)
 	pthread_mutex_unlock(&p->lock);
 }
 
+void pool_flush(struct pool *p)
+{
+	if (!p->ring)
+		return;
+	pthread_mutex_lock(&p->lock);
+	drain(p, p->submitted);
+	pthread_mutex_unlock(&p->lock);
+}
+
 void pool_finish(struct pool *p)
 {
 	if (p->ring) {

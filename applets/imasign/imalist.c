@@ -895,53 +895,42 @@ static int sig_done(int v, const struct sigv2 *s, char *why, size_t wsz)
  * are hashed (hash_record) and, with keys, their signatures checked by
  * `jobs` threads first (an RSA verify costs more than all else done with
  * a record), then handed out one by one, each with its result, so that
- * the replay and what is said stay in the list's order. */
+ * the replay and what is said stay in the list's order.  Two windows: the
+ * threads work on the next while the caller replays this one.  A window
+ * goes to the pool in as many chunks as the pool holds (4 a thread), so
+ * that submitting the next one hands all of this one back. */
 #define WINDOW 1024
-#define CHUNK 32
 
 struct sigres {
 	int v;				/* 0 none, 1 verified, -1 not (why) */
 	char file[NAME_MAX_IMA + 1], why[128];
 };
 
+struct win {
+	struct record *rec;		/* WINDOW of them */
+	struct sigres *res;		/* with keys */
+	int n;				/* records in it */
+	int chunks, back;		/* given to the pool, handed back */
+};
+
 struct reader {
 	const uint8_t *p, *end;
 	struct verifier *keys;
 	const struct bank *banks;
-	int nb, jobs;
-	struct record *rec;		/* WINDOW of them */
-	struct sigres *res;		/* with keys */
-	int n, i;			/* records in the window, the next one */
-	int stop;			/* next_record's 0 or -1 after rec[n - 1], once met */
+	int nb;
+	struct pool *pool;
+	int chunk;			/* records a pool item */
+	struct win win[2];
+	int cur, i;			/* win[cur] is being read, from rec[i] */
+	int stop;			/* next_record's 0 or -1, once met */
 	const char *why;
 	unsigned long num;		/* the last record read's number */
 	struct record last;		/* where it stopped: num only */
 };
 
-static void reader_init(struct reader *rd, const uint8_t *list, size_t len, const struct bank *banks, int nb,
-			const struct imalist_opts *o)
-{
-	memset(rd, 0, sizeof(*rd));
-	rd->banks = banks;
-	rd->nb = nb;
-	rd->p = list;
-	rd->end = list + len;
-	rd->keys = o->keys;
-	rd->jobs = o->jobs;
-	rd->rec = xmalloc(WINDOW * sizeof(*rd->rec));
-	if (rd->keys)
-		rd->res = xmalloc(WINDOW * sizeof(*rd->res));
-	rd->stop = 1;			/* not met yet */
-}
-
-static void reader_free(struct reader *rd)
-{
-	free(rd->rec);
-	free(rd->res);
-}
-
 struct sigchunk {
 	struct reader *rd;
+	struct win *w;
 	int from, to;
 };
 
@@ -951,21 +940,23 @@ static void sigchunk_work(void *item, void *ctx)
 {
 	struct sigchunk *c = item;
 	struct reader *rd = c->rd;
-	struct sigprep prep[CHUNK];
-	struct sigv2 sv[CHUNK];
-	const uint8_t *dg[CHUNK];
-	const char *fl[CHUNK];
-	int res[CHUNK], idx[CHUNK];
+	struct win *w = c->w;
+	int size = c->to - c->from;
+	struct sigprep *prep = xmalloc((size_t)size * sizeof(*prep));
+	struct sigv2 *sv = xmalloc((size_t)size * sizeof(*sv));
+	const uint8_t **dg = xmalloc((size_t)size * sizeof(*dg));
+	const char **fl = xmalloc((size_t)size * sizeof(*fl));
+	int *res = xmalloc((size_t)size * sizeof(*res)), *idx = xmalloc((size_t)size * sizeof(*idx));
 	size_t n = 0;
 
 	(void)ctx;
 	for (int i = c->from; i < c->to; i++) {
-		hash_record(&rd->rec[i], rd->banks, rd->nb);
+		hash_record(&w->rec[i], rd->banks, rd->nb);
 		if (rd->keys) {
-			struct sigres *s = &rd->res[i];
+			struct sigres *s = &w->res[i];
 			struct sigprep *p = &prep[i - c->from];
 
-			if ((s->v = sig_prep(&rd->rec[i], p, s->file, s->why, sizeof(s->why))) == 2) {
+			if ((s->v = sig_prep(&w->rec[i], p, s->file, s->why, sizeof(s->why))) == 2) {
 				idx[n] = i;
 				sv[n] = p->s;
 				dg[n] = p->digest;
@@ -973,20 +964,85 @@ static void sigchunk_work(void *item, void *ctx)
 			}
 		}
 	}
-	if (!n)
-		return;
-	verifier_check_batch(rd->keys, n, sv, dg, fl, res);
+	if (n)
+		verifier_check_batch(rd->keys, n, sv, dg, fl, res);
 	for (size_t k = 0; k < n; k++) {
-		struct sigres *s = &rd->res[idx[k]];
+		struct sigres *s = &w->res[idx[k]];
 
 		s->v = sig_done(res[k], &sv[k], s->why, sizeof(s->why));
 	}
+	free(prep);
+	free(sv);
+	free(dg);
+	free(fl);
+	free(res);
+	free(idx);
 }
 
 static void sigchunk_done(void *item, void *ctx)
 {
+	struct sigchunk *c = item;
+
 	(void)ctx;
+	c->w->back++;
 	free(item);
+}
+
+/* The next window of the list into w, given to the pool. */
+static void fill(struct reader *rd, struct win *w)
+{
+	w->n = w->chunks = w->back = 0;
+	while (rd->stop > 0 && w->n < WINDOW) {
+		struct record *x = &w->rec[w->n];
+
+		x->num = ++rd->num;
+		if ((rd->stop = next_record(&rd->p, rd->end, x, &rd->why)) <= 0)
+			break;
+		w->n++;
+	}
+	for (int i = 0; i < w->n; i += rd->chunk) {
+		struct sigchunk *c = xmalloc(sizeof(*c));
+
+		*c = (struct sigchunk){ rd, w, i, i + rd->chunk < w->n ? i + rd->chunk : w->n };
+		w->chunks++;
+		pool_submit(rd->pool, c);
+	}
+	if (w->n < WINDOW)	/* the last: nothing comes to push it out */
+		pool_flush(rd->pool);
+}
+
+static void reader_init(struct reader *rd, const uint8_t *list, size_t len, const struct bank *banks, int nb,
+			const struct imalist_opts *o)
+{
+	int jobs = o->jobs < 1 ? 1 : o->jobs > POOL_MAX_JOBS ? POOL_MAX_JOBS : o->jobs;
+
+	memset(rd, 0, sizeof(*rd));
+	rd->banks = banks;
+	rd->nb = nb;
+	rd->p = list;
+	rd->end = list + len;
+	rd->keys = o->keys;
+	rd->stop = 1;			/* not met yet */
+	rd->chunk = WINDOW / (4 * jobs) ? WINDOW / (4 * jobs) : 1;
+	rd->pool = pool_new(jobs, sigchunk_work, sigchunk_done, NULL);
+	for (int k = 0; k < 2; k++) {
+		rd->win[k].rec = xmalloc(WINDOW * sizeof(*rd->win[k].rec));
+		if (rd->keys)
+			rd->win[k].res = xmalloc(WINDOW * sizeof(*rd->win[k].res));
+	}
+	fill(rd, &rd->win[0]);
+	fill(rd, &rd->win[1]);
+	if (rd->win[0].back != rd->win[0].chunks)
+		pool_flush(rd->pool);
+}
+
+static void reader_free(struct reader *rd)
+{
+	pool_finish(rd->pool);
+	for (int k = 0; k < 2; k++) {
+		free(rd->win[k].rec);
+		free(rd->win[k].res);
+	}
 }
 
 /* The next record in *r (the window's, valid until the next call; its
@@ -994,41 +1050,29 @@ static void sigchunk_done(void *item, void *ctx)
  * (*why), (*r)->num the number it stopped at. */
 static int reader_next(struct reader *rd, const struct record **r, const struct sigres **res, const char **why)
 {
-	if (rd->i == rd->n) {
-		if (rd->stop <= 0)
-			goto stopped;
-		rd->n = rd->i = 0;
-		while (rd->n < WINDOW) {
-			struct record *x = &rd->rec[rd->n];
+	struct win *w = &rd->win[rd->cur];
 
-			x->num = ++rd->num;
-			if ((rd->stop = next_record(&rd->p, rd->end, x, &rd->why)) <= 0)
-				break;
-			rd->n++;
+	if (rd->i == w->n) {
+		/* this one is read: it takes the one after next, which hands
+		 * the next one back whole */
+		if (w->n)
+			fill(rd, w);
+		rd->cur = !rd->cur;
+		rd->i = 0;
+		w = &rd->win[rd->cur];
+		if (w->back != w->chunks)
+			pool_flush(rd->pool);
+		if (!w->n) {
+			rd->last.num = rd->num;
+			*r = &rd->last;
+			*why = rd->why;
+			return rd->stop;
 		}
-		if (rd->n) {
-			struct pool *pool = pool_new(rd->jobs, sigchunk_work, sigchunk_done, NULL);
-
-			for (int i = 0; i < rd->n; i += CHUNK) {
-				struct sigchunk *c = xmalloc(sizeof(*c));
-
-				*c = (struct sigchunk){ rd, i, i + CHUNK < rd->n ? i + CHUNK : rd->n };
-				pool_submit(pool, c);
-			}
-			pool_finish(pool);
-		}
-		if (!rd->n)
-			goto stopped;
 	}
-	*r = &rd->rec[rd->i];
-	*res = rd->res ? &rd->res[rd->i] : NULL;
+	*r = &w->rec[rd->i];
+	*res = rd->keys ? &w->res[rd->i] : NULL;
 	rd->i++;
 	return 1;
-stopped:
-	rd->last.num = rd->num;
-	*r = &rd->last;
-	*why = rd->why;
-	return rd->stop;
 }
 
 /* --verify-sig in ima_measurement: 1 when the record's signature did not

@@ -116,3 +116,33 @@ TEST(pool_jobs_bounded)
 	CHECK_INT(x.next, 50);
 	CHECK_INT(x.bad_order, 0);
 }
+
+TEST(pool_flush_hands_back_all_and_goes_on)
+{
+	for (int jobs = 1; jobs <= 4; jobs += 3) {
+		struct ctx x = { 0 };
+		struct pool *p = pool_new(jobs, work, done, &x);
+
+		x.self = pthread_self();
+		pthread_mutex_init(&x.lock, NULL);
+		for (int round = 0; round < 3; round++) {
+			for (int i = 0; i < 5; i++) {
+				struct item *it = xzalloc(sizeof(*it));
+
+				it->seq = round * 5 + i;
+				pthread_mutex_lock(&x.lock);
+				x.in_pool++;
+				pthread_mutex_unlock(&x.lock);
+				pool_submit(p, it);
+			}
+			pool_flush(p);
+			/* everything submitted is back, in order */
+			CHECK_INT(x.next, (round + 1) * 5);
+			CHECK_INT(x.in_pool, 0);
+		}
+		pool_finish(p);
+		CHECK_INT(x.bad_order, 0);
+		CHECK_INT(x.bad_thread, 0);
+		pthread_mutex_destroy(&x.lock);
+	}
+}
