@@ -137,6 +137,11 @@ int ima_mem_digest2(const struct ima_hash *h, const void *p1, size_t n1, const v
 	return d_final(&d, out);
 }
 
+void ima_pcr_extend(const struct ima_hash *h, uint8_t *pcr, const uint8_t *d)
+{
+	ima_mem_digest2(h, pcr, h->size, d, h->size, pcr);
+}
+
 /* Large reads: the page cache gives a megabyte as cheaply as a page, and
  * each read is a system call saved. */
 int ima_file_digest(const struct ima_hash *h, int fd, uint8_t *out, uint8_t *buf)

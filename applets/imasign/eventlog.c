@@ -43,15 +43,6 @@ static uint16_t le16(const uint8_t *p)
 	return (uint16_t)(p[0] | p[1] << 8);
 }
 
-static void extend(const struct ima_hash *h, uint8_t *pcr, const uint8_t *d)
-{
-	uint8_t in[2 * IMA_MAX_DIGEST];
-
-	memcpy(in, pcr, h->size);
-	memcpy(in + h->size, d, h->size);
-	ima_mem_digest(h, in, 2 * (size_t)h->size, pcr);
-}
-
 /* A StartupLocality event's data: PCR 0 of every bank starts at it. */
 static void startup_locality(struct evlog *log, const uint8_t *data, uint32_t size)
 {
@@ -147,7 +138,7 @@ int evlog_read(const char *path, struct evlog *log)
 				if (type == EV_NO_ACTION) {
 					startup_locality(log, p + 24, size);
 				} else {
-					extend(log->bank[0].h, log->bank[0].pcr[pcr], p);
+					ima_pcr_extend(log->bank[0].h, log->bank[0].pcr[pcr], p);
 					log->bank[0].used |= 1u << pcr;
 				}
 			}
@@ -199,7 +190,7 @@ int evlog_read(const char *path, struct evlog *log)
 						break;
 					}
 					if (b->h)
-						extend(b->h, b->pcr[pcr], dg[k]);
+						ima_pcr_extend(b->h, b->pcr[pcr], dg[k]);
 					b->used |= 1u << pcr;
 				}
 				if (why)
@@ -215,5 +206,9 @@ int evlog_read(const char *path, struct evlog *log)
 		warn("%s: event %lu: %s", str_esc(path, SIZE_MAX), log->events, why);
 		return -1;
 	}
+	/* the boot's PCRs, 0-9, are the log's whole: one it does not extend
+	 * holds its starting value; later ones the OS extends */
+	for (int k = 0; k < log->nbanks; k++)
+		log->bank[k].used |= 0x3ffu;
 	return 0;
 }

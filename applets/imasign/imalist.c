@@ -504,15 +504,6 @@ struct bank {
 	uint8_t logpcr[NUM_PCRS][IMA_MAX_DIGEST];
 };
 
-static void extend(const struct ima_hash *h, uint8_t *pcr, const uint8_t *d)
-{
-	uint8_t in[2 * IMA_MAX_DIGEST];
-
-	memcpy(in, pcr, h->size);
-	memcpy(in + h->size, d, h->size);
-	ima_mem_digest(h, in, 2 * (size_t)h->size, pcr);
-}
-
 /* A list (binary, or ASCII made binary: an ASCII list starts with a PCR's
  * digits, a binary one with a PCR number's low byte, 0 to 23), whole;
  * NULL after saying why. */
@@ -562,8 +553,8 @@ static void replay(struct bank *banks, int nb, const struct record *r, int ignor
 			memcpy(d, r->bd[i], b->h->size);
 			memcpy(pd, r->digest, 20);
 		}
-		extend(b->h, b->pcr[r->pcr], d);
-		extend(b->h, b->padded[r->pcr], pd);
+		ima_pcr_extend(b->h, b->pcr[r->pcr], d);
+		ima_pcr_extend(b->h, b->padded[r->pcr], pd);
 	}
 }
 
@@ -650,6 +641,11 @@ static int read_sysfs_pcrs(struct bank *b)
 	return 0;
 }
 
+int ima_bank_replayed(const char *name)
+{
+	return !strcmp(name, "sha1") || !strcmp(name, "sha256") || !strcmp(name, "sha384") || !strcmp(name, "sha512");
+}
+
 static unsigned long log_events;	/* of the --eventlog read */
 
 /* --eventlog: its replay into the banks (n of them so far, those of
@@ -671,8 +667,7 @@ static int merge_log(const char *path, struct bank *banks, int n)
 		const struct evlog_bank *lb = &log->bank[k];
 		struct bank *b = NULL;
 
-		if (!lb->h || (strcmp(lb->h->name, "sha1") && strcmp(lb->h->name, "sha256") &&
-			       strcmp(lb->h->name, "sha384") && strcmp(lb->h->name, "sha512")))
+		if (!lb->h || !ima_bank_replayed(lb->h->name))
 			continue;
 		for (int j = 0; j < n; j++)
 			if (banks[j].h == lb->h)
@@ -684,9 +679,7 @@ static int merge_log(const char *path, struct bank *banks, int n)
 			memset(b, 0, sizeof(*b));
 			b->h = lb->h;
 		}
-		/* the boot's PCRs, 0-9, are the log's whole: one it does not
-		 * extend holds its starting value; later ones the OS extends */
-		b->log_used = lb->used | 0x3ffu;
+		b->log_used = lb->used;
 		for (int i = 0; i < NUM_PCRS; i++) {
 			if (!(b->log_used >> i & 1))
 				continue;
@@ -721,8 +714,7 @@ static int load_banks(const struct imalist_opts *o, struct bank *banks)
 		const struct ima_hash *h = ima_hash_by_name(alg);
 		int j;
 
-		if (!h || (strcmp(alg, "sha1") && strcmp(alg, "sha256") && strcmp(alg, "sha384") &&
-			   strcmp(alg, "sha512"))) {
+		if (!h || !ima_bank_replayed(alg)) {
 			warn("--pcrs %s: not a bank of PCRs this imasign replays (sha1, sha256, sha384, "
 			     "sha512)", str_esc(alg, SHOWN_MAX));
 			free(alg);
@@ -1585,7 +1577,7 @@ int ima_eventlog_run(const char *path, const struct ima_hash *h)
 		return 125;
 	}
 	for (int i = 0; i < NUM_PCRS; i++)
-		if ((b->used | 0x3ffu) >> i & 1) {
+		if (b->used >> i & 1) {
 			char hex[2 * IMA_MAX_DIGEST + 1];
 
 			hexs(hex, b->pcr[i], h->size);

@@ -1007,8 +1007,7 @@ static void list_opts(struct imalist_opts *o)
 	o->ignore_violations = opts[O_IGNORE_VIOLATIONS].seen;
 	if (opts[O_VERIFY_BANK].seen) {
 		o->verify_bank = opts[O_VERIFY_BANK].arg ? opts[O_VERIFY_BANK].arg : "sha256";
-		if (strcmp(o->verify_bank, "sha1") && strcmp(o->verify_bank, "sha256") &&
-		    strcmp(o->verify_bank, "sha384") && strcmp(o->verify_bank, "sha512"))
+		if (!ima_bank_replayed(o->verify_bank))
 			usage_error("--verify-bank: not a bank this imasign replays: %s",
 				    str_esc(o->verify_bank, SHOWN_MAX));
 	}

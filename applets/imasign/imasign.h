@@ -47,6 +47,9 @@ int ima_mem_digest(const struct ima_hash *h, const void *p, size_t n, uint8_t *o
 int ima_mem_digest2(const struct ima_hash *h, const void *p1, size_t n1, const void *p2, size_t n2,
 		    uint8_t *out);
 
+/* A TPM PCR extended with d, as the TPM does: pcr = H(pcr || d). */
+void ima_pcr_extend(const struct ima_hash *h, uint8_t *pcr, const uint8_t *d);
+
 /* verity.c: the fs-verity file digest (what FS_IOC_MEASURE_VERITY gives
  * once fs-verity is enabled with these parameters) of an open regular
  * file, read from where it is to its size at open, READ_BLOCK bytes at a
@@ -188,6 +191,8 @@ struct imalist_opts {
 /* 0 matched; 1 not matched, a template digest or signature bad; 125 a
  * list or PCR file that cannot be read or parsed (said). */
 int ima_measurement_run(const char *list, const struct imalist_opts *o);
+/* A bank of PCRs the list commands replay: sha1, sha256, sha384, sha512. */
+int ima_bank_replayed(const char *name);
 int ima_boot_aggregate_run(const struct imalist_opts *o);
 /* The ASCII list made binary (to out, or standard output with NULL):
  * 0, or 125 after saying why. */
@@ -207,7 +212,7 @@ int ima_eventlog_run(const char *path, const struct ima_hash *h);
 struct evlog_bank {
 	const struct ima_hash *h;	/* NULL: a hash not replayed here */
 	uint16_t alg, size;		/* TPM_ALG id, digest bytes */
-	uint32_t used;			/* the PCRs extended: a bit each */
+	uint32_t used;			/* the PCRs it gives, a bit each: 0-9 and any other it extends */
 	uint8_t pcr[24][IMA_MAX_DIGEST];
 };
 struct evlog {

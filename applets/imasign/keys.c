@@ -248,52 +248,58 @@ static const EVP_MD *sig_md(const struct ima_hash *h)
 	return md ? md : EVP_get_digestbyname(!strcmp(h->name, "rmd160") ? "RIPEMD160" : h->name);
 }
 
-/* A signing context a thread keeps for its next signature with the same
- * key and hash: EVP_PKEY_sign may be called again on an initialised one,
- * and setting one up costs OpenSSL provider lookups under its locks. */
-struct sigctx {
+/* An OpenSSL context a thread keeps for its next signature (or check)
+ * with the same key and hash: EVP_PKEY_sign and EVP_PKEY_verify may be
+ * called again on an initialised one, and setting one up costs OpenSSL
+ * provider lookups under its locks.  It holds a reference on the key, so
+ * the pointer compared cannot be a freed key's reused.  Two a thread, one
+ * for each use. */
+enum { KEPT_SIGN, KEPT_VERIFY };
+struct kept {
 	EVP_PKEY_CTX *ctx;
-	const struct signer *s;
-	const EVP_PKEY *pkey;		/* verify_ctx's */
+	const EVP_PKEY *pkey;
 	const EVP_MD *md;
 };
-static pthread_key_t sigctx_key;
-static pthread_once_t sigctx_once = PTHREAD_ONCE_INIT;
+static pthread_key_t kept_key;
+static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
 
-static void sigctx_free(void *p)
+static void kept_free(void *p)
 {
-	struct sigctx *c = p;
+	struct kept *k = p;
 
-	EVP_PKEY_CTX_free(c->ctx);
-	free(c);
+	EVP_PKEY_CTX_free(k[KEPT_SIGN].ctx);
+	EVP_PKEY_CTX_free(k[KEPT_VERIFY].ctx);
+	free(k);
 }
 
-static void sigctx_key_make(void)
+static void kept_key_make(void)
 {
-	if (pthread_key_create(&sigctx_key, sigctx_free))
+	if (pthread_key_create(&kept_key, kept_free))
 		die("cannot make a thread key");
 }
 
-static EVP_PKEY_CTX *sign_ctx(const struct signer *s, const EVP_MD *md)
+static EVP_PKEY_CTX *kept_ctx(int use, EVP_PKEY *pkey, const EVP_MD *md)
 {
-	struct sigctx *c;
+	struct kept *k;
 
-	pthread_once(&sigctx_once, sigctx_key_make);
-	if (!(c = pthread_getspecific(sigctx_key))) {
-		c = xzalloc(sizeof(*c));
-		pthread_setspecific(sigctx_key, c);
+	pthread_once(&kept_once, kept_key_make);
+	if (!(k = pthread_getspecific(kept_key))) {
+		k = xzalloc(2 * sizeof(*k));
+		pthread_setspecific(kept_key, k);
 	}
-	if (c->ctx && c->s == s && c->md == md)
-		return c->ctx;
-	EVP_PKEY_CTX_free(c->ctx);
-	c->ctx = EVP_PKEY_CTX_new(s->pkey, NULL);
-	if (!c->ctx || EVP_PKEY_sign_init(c->ctx) <= 0 || EVP_PKEY_CTX_set_signature_md(c->ctx, md) <= 0) {
-		EVP_PKEY_CTX_free(c->ctx);
-		c->ctx = NULL;
+	k += use;
+	if (k->ctx && k->pkey == pkey && k->md == md)
+		return k->ctx;
+	EVP_PKEY_CTX_free(k->ctx);
+	k->ctx = EVP_PKEY_CTX_new(pkey, NULL);
+	if (!k->ctx || (use == KEPT_SIGN ? EVP_PKEY_sign_init(k->ctx) : EVP_PKEY_verify_init(k->ctx)) <= 0 ||
+	    EVP_PKEY_CTX_set_signature_md(k->ctx, md) <= 0) {
+		EVP_PKEY_CTX_free(k->ctx);
+		k->ctx = NULL;
 	}
-	c->s = s;
-	c->md = md;
-	return c->ctx;
+	k->pkey = pkey;
+	k->md = md;
+	return k->ctx;
 }
 
 size_t signer_sign(const struct signer *s, uint8_t type, const struct ima_hash *h,
@@ -301,7 +307,7 @@ size_t signer_sign(const struct signer *s, uint8_t type, const struct ima_hash *
 {
 	size_t n = signer_max(s) - SIGV2_HDR_LEN;
 	const EVP_MD *md = sig_md(h);
-	EVP_PKEY_CTX *ctx = md ? sign_ctx(s, md) : NULL;
+	EVP_PKEY_CTX *ctx = md ? kept_ctx(KEPT_SIGN, s->pkey, md) : NULL;
 	int ok;
 
 	ok = ctx && EVP_PKEY_sign(ctx, out + SIGV2_HDR_LEN, &n, digest, h->size) > 0 && n <= 0xffff;
@@ -419,38 +425,14 @@ struct verifier *verifier_load(const char *list)
 	return v;
 }
 
-/* A verifying context a thread keeps for its next check with the same key
- * and hash, as sign_ctx does for signing (it holds a reference on the
- * key, so the pointer compared cannot be a freed key's reused). */
-static pthread_key_t verctx_key;
-static pthread_once_t verctx_once = PTHREAD_ONCE_INIT;
-
-static void verctx_key_make(void)
+/* The key a signature's key id names, the last loaded of it (as
+ * evmctl), or NULL; v->lock held. */
+static struct vkey *vkey_find(struct verifier *v, uint32_t keyid)
 {
-	if (pthread_key_create(&verctx_key, sigctx_free))
-		die("cannot make a thread key");
-}
-
-static EVP_PKEY_CTX *verify_ctx(EVP_PKEY *pkey, const EVP_MD *md)
-{
-	struct sigctx *c;
-
-	pthread_once(&verctx_once, verctx_key_make);
-	if (!(c = pthread_getspecific(verctx_key))) {
-		c = xzalloc(sizeof(*c));
-		pthread_setspecific(verctx_key, c);
-	}
-	if (c->ctx && c->pkey == pkey && c->md == md)
-		return c->ctx;
-	EVP_PKEY_CTX_free(c->ctx);
-	c->ctx = EVP_PKEY_CTX_new(pkey, NULL);
-	if (!c->ctx || EVP_PKEY_verify_init(c->ctx) <= 0 || EVP_PKEY_CTX_set_signature_md(c->ctx, md) <= 0) {
-		EVP_PKEY_CTX_free(c->ctx);
-		c->ctx = NULL;
-	}
-	c->pkey = pkey;
-	c->md = md;
-	return c->ctx;
+	for (size_t i = v->n; i-- > 0;)
+		if (v->k[i].keyid == keyid)
+			return &v->k[i];
+	return NULL;
 }
 
 int verifier_check(struct verifier *v, const struct sigv2 *s, const uint8_t *digest,
@@ -458,20 +440,15 @@ int verifier_check(struct verifier *v, const struct sigv2 *s, const uint8_t *dig
 {
 	EVP_PKEY *pkey = NULL;
 	EVP_PKEY_CTX *ctx;
-	int found = 0;
 	const EVP_MD *md = sig_md(s->hash);
+	struct vkey *k;
 	int r;
 
-	/* The last loaded of a key id wins, as in evmctl.  Threads share the
-	 * list: an unknown key id is added once. */
+	/* Threads share the list: an unknown key id is added once. */
 	pthread_mutex_lock(&v->lock);
-	for (size_t i = v->n; i-- > 0;)
-		if (v->k[i].keyid == s->keyid) {
-			pkey = v->k[i].pkey;
-			found = 1;
-			break;
-		}
-	if (!found) {
+	if ((k = vkey_find(v, s->keyid))) {
+		pkey = k->pkey;
+	} else {
 		vkey_add(v, NULL, s->keyid);
 		out_info(o, "key %zu: %x (unknown keyid)\n", v->n, s->keyid);
 	}
@@ -481,7 +458,7 @@ int verifier_check(struct verifier *v, const struct sigv2 *s, const uint8_t *dig
 			 s->keyid);
 		return -1;
 	}
-	ctx = md ? verify_ctx(pkey, md) : NULL;
+	ctx = md ? kept_ctx(KEPT_VERIFY, pkey, md) : NULL;
 	r = ctx ? EVP_PKEY_verify(ctx, s->sig, s->siglen, digest, s->hash->size) : -1;
 	ERR_clear_error();
 	if (r == 1)
@@ -550,16 +527,14 @@ void verifier_check_batch(struct verifier *v, size_t n, const struct sigv2 *s, c
 	/* the ones a fast key checks, by key; the others as verifier_check */
 	for (size_t i = 0; i < n; i++) {
 		struct rsa2048 *k = NULL;
+		struct vkey *vk;
 		uint8_t em[256];
 
 		key[i] = NULL;
 		if (impl >= 0 && s[i].siglen == 256 && !pkcs1_em(s[i].hash, digest[i], em)) {
 			pthread_mutex_lock(&v->lock);
-			for (size_t j = v->n; j-- > 0;)
-				if (v->k[j].keyid == s[i].keyid) {
-					k = v->k[j].fast;
-					break;
-				}
+			vk = vkey_find(v, s[i].keyid);
+			k = vk ? vk->fast : NULL;
 			pthread_mutex_unlock(&v->lock);
 		}
 		if (!k) {
