@@ -70,7 +70,7 @@ int rsa2048_ifma_usable(void);
 /* m[i] = s[i]^65537 mod n and ok[i] = 1 for each of count values, or
  * ok[i] = 0 when s[i] >= n (m[i] not written): 0; -2 when impl cannot
  * run here.  RSA_BATCH at once is what the IFMA code is fast at. */
-#define RSA_BATCH 4
+#define RSA_BATCH 8
 int rsa2048_e65537(const struct rsa2048 *k, size_t count, const uint8_t (*s)[256], uint8_t (*m)[256], int *ok,
 		   int impl);
 
