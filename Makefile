@@ -22,6 +22,8 @@
 #                           into docs/BENCHMARKS.md [ROUNDS=N]
 #   make bench-aa-boot      apparmor.service's boot job (cold and warm cache) by
 #                           both, in one VM boot, into docs/BENCHMARKS.md [ROUNDS=N]
+#   make fuzz               each libFuzzer target of tests/fuzz/ (clang, ASan+UBSan),
+#                           figures into docs/FUZZING.md [FUZZ_SECONDS=60] [FUZZ_TARGETS=...]
 #   make mutate             plant each mutation of tests/mutations/*.list, report
 #                           killed/survived and the score [MUTATE=LIST...] [ONLY=ID,...]
 #   make install [DESTDIR=] [PREFIX=/usr/local]   (unstripped, as distributions
@@ -60,7 +62,13 @@ $(error no such configuration: $(conf))
 endif
 include $(conf)
 
-BUILD := build/$(CONFIG)-$(ARCH)$(if $(SAN),-san)
+# FUZZ=1 (used by make fuzz and make check): clang, libFuzzer's coverage,
+# ASan and UBSan, into build/CONFIG-ARCH-fuzz.
+FUZZ ?=
+ifneq ($(FUZZ),)
+CC := clang
+endif
+BUILD := build/$(CONFIG)-$(ARCH)$(if $(FUZZ),-fuzz,$(if $(SAN),-san))
 GEN := $(BUILD)/gen
 
 # Applets: applets/NAME.c, or applets/NAME/*.c with NAME.c as the front door.
@@ -111,7 +119,12 @@ LDFLAGS_BASE := -Wl,--gc-sections -Wl,-Map=$(BUILD)/lsmbox.map
 ifneq ($(WERROR),)
 CFLAGS_BASE += -Werror
 endif
-ifneq ($(SAN),)
+ifneq ($(FUZZ),)
+CFLAGS_BASE += -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+	-DLSMBOX_FUZZ
+LDFLAGS_BASE += -fsanitize=fuzzer,address,undefined
+LINK := dynamic
+else ifneq ($(SAN),)
 CFLAGS_BASE += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDFLAGS_BASE += -fsanitize=address,undefined
 LINK := dynamic
@@ -122,7 +135,7 @@ endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 override LDFLAGS := $(LDFLAGS_BASE) $(LDFLAGS)
 
-.PHONY: all deps deps-check check check-vm bench bench-aa bench-aa-boot bench-smackctl bench-imasign bench-imasign-list bench-tomoyo bench-semodule size install install-strip mutate clean FORCE
+.PHONY: all deps deps-check check check-vm fuzz fuzz-build fuzz-targets bench bench-aa bench-aa-boot bench-smackctl bench-imasign bench-imasign-list bench-tomoyo bench-semodule size install install-strip mutate clean FORCE
 .DEFAULT_GOAL := all
 
 all: $(if $(SAN),$(BUILD)/lsmbox,lsmbox)
@@ -168,6 +181,34 @@ $(BUILD)/sign-file-ref: | deps
 	tar -xJf $(KSRC_TAR) -C $(BUILD)/sign-file-src linux-source-6.1/scripts/sign-file.c \
 		linux-source-6.1/scripts/ssl-common.h
 	$(CC) -O2 -w -o $@ $(BUILD)/sign-file-src/linux-source-6.1/scripts/sign-file.c -lcrypto
+
+# Fuzz targets: tests/fuzz/NAME.c, each a libFuzzer LLVMFuzzerTestOneInput
+# that may #include "../../applets/FILE.c" to reach that file's static
+# parsers: the target is linked with every other object of the binary.
+# Built with FUZZ=1 (make fuzz-build does that); run by scripts/fuzz.
+fuzz_names := $(basename $(notdir $(wildcard tests/fuzz/*.c)))
+fuzz_incl = $(shell sed -n 's|^\#include "\.\./\.\./\(applets/.*\.c\)"|\1|p' tests/fuzz/$(1).c)
+fuzz_bins := $(foreach f,$(fuzz_names),$(BUILD)/fuzz/$(f))
+define fuzz_rule
+$(BUILD)/fuzz/$(1): $(call obj,tests/fuzz/$(1).c) $(filter-out $(call obj,$(call fuzz_incl,$(1))),$(call obj,$(applet_srcs))) \
+		$(core_objs) scripts/ldwarn
+	@mkdir -p $$(@D)
+	$$(call link,$(call obj,tests/fuzz/$(1).c) \
+		$(filter-out $(call obj,$(call fuzz_incl,$(1))),$(call obj,$(applet_srcs))) $(core_objs))
+endef
+ifneq ($(FUZZ),)
+$(foreach f,$(fuzz_names),$(eval $(call fuzz_rule,$(f))))
+fuzz-targets: $(fuzz_bins)
+endif
+FUZZ_DIR := build/$(CONFIG)-$(ARCH)-fuzz/fuzz
+fuzz-build: deps-check
+	@$(MAKE) --no-print-directory FUZZ=1 SAN= NODEPS=1 fuzz-targets
+
+# fuzz: every target FUZZ_SECONDS (default 60) after its regressions, the
+# figures summed into docs/FUZZING.md (scripts/fuzz-report).
+fuzz: fuzz-build
+	@FUZZ_DIR=$(abspath $(FUZZ_DIR)) scripts/fuzz -r -t $(or $(FUZZ_SECONDS),60) $(FUZZ_TARGETS); \
+	 rc=$$?; scripts/fuzz-report build/fuzz-log.tsv docs/FUZZING.md && exit $$rc
 
 unit_map := -Wl,-Map=$(BUILD)/unit-tests.map
 $(BUILD)/unit-tests: $(unit_objs) scripts/ldwarn
@@ -233,7 +274,7 @@ cross-builds: deps-check
 endif
 
 check: deps-check $(if $(SAN),,lsmbox) $(BUILD)/lsmbox $(BUILD)/unit-tests $(BUILD)/crypto-test $(BUILD)/aa-policy-diff \
-		$(BUILD)/sign-file-ref \
+		$(BUILD)/sign-file-ref fuzz-build \
 		$(VM_LSMBOX) $(VM_CRYPTO_TEST) $(BUILD)/vm-probe $(if $(CROSS_DIR),cross-builds)
 	@LSMBOX=$(abspath $(BUILD)/lsmbox) UNIT=$(abspath $(BUILD)/unit-tests) \
 	 CRYPTO_TEST=$(abspath $(BUILD)/crypto-test) AA_POLICY_DIFF=$(abspath $(BUILD)/aa-policy-diff) \
@@ -241,7 +282,7 @@ check: deps-check $(if $(SAN),,lsmbox) $(BUILD)/lsmbox $(BUILD)/unit-tests $(BUI
 	 AARCH64_DIR=$(if $(CROSS_DIR),$(abspath $(CROSS_DIR))) ARM_DIR=$(if $(ARM_DIR),$(abspath $(ARM_DIR))) \
 	 LSMBOX_LINK=$(LINK) LSMBOX_CONFIG=$(CONFIG) LSMBOX_APPLETS='$(enabled)' \
 	 LSMBOX_SAN=$(SAN) VM_LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe) \
-	 VM_CRYPTO_TEST=$(abspath $(VM_CRYPTO_TEST)) \
+	 VM_CRYPTO_TEST=$(abspath $(VM_CRYPTO_TEST)) FUZZ_DIR=$(abspath $(FUZZ_DIR)) \
 	 tests/check
 
 check-vm: deps-check $(VM_LSMBOX) $(VM_CRYPTO_TEST) $(BUILD)/vm-probe

@@ -1679,7 +1679,7 @@ static int test_limits2(int argc, char **argv)
 
 /* keyutils' refusals: no command or a wrong count prints the usage lines,
  * an unknown name its own unprefixed message; both exit 2. */
-static noreturn void refuse(const struct subcmds *s, const char *unknown)
+static __attribute__((__noreturn__)) void refuse(const struct subcmds *s, const char *unknown)
 {
 	if (unknown)
 		fail(2, "Unknown %scommand\n", s->group[0] ? "test " : "");

@@ -75,7 +75,7 @@ const char *cpu_model(void)
 
 	if (brand[0])
 		return brand;
-	if (__get_cpuid_max(0x80000000, NULL) < 0x80000004)
+	if ((unsigned)__get_cpuid_max(0x80000000, NULL) < 0x80000004)
 		return "x86";
 	for (i = 0; i < 3; i++)
 		__cpuid(0x80000002 + i, r[4 * i], r[4 * i + 1], r[4 * i + 2], r[4 * i + 3]);

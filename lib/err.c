@@ -11,6 +11,20 @@
 const struct applet *this_applet;
 int die_status = 1;
 
+#ifdef LSMBOX_FUZZ
+jmp_buf *die_catch;
+#endif
+
+/* exit(status), or in a fuzz target that catches dying, back to it */
+static noreturn void leave(int status)
+{
+#ifdef LSMBOX_FUZZ
+	if (die_catch)
+		longjmp(*die_catch, 1);
+#endif
+	exit(status);
+}
+
 const char *applet_name(void)
 {
 	return this_applet ? this_applet->name : "lsmbox";
@@ -52,7 +66,7 @@ void die(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(0, fmt, ap);
 	va_end(ap);
-	exit(die_status);
+	leave(die_status);
 }
 
 void die_errno(const char *fmt, ...)
@@ -63,7 +77,7 @@ void die_errno(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(err, fmt, ap);
 	va_end(ap);
-	exit(die_status);
+	leave(die_status);
 }
 
 int usage_status = 2;
@@ -80,7 +94,7 @@ void usage_error(const char *fmt, ...)
 		show_help(this_applet);
 	else
 		fprintf(stderr, "Try '%s --help' for more information.\n", applet_name());
-	exit(usage_status);
+	leave(usage_status);
 }
 
 void not_implemented(void)

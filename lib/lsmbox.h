@@ -41,6 +41,13 @@ void show_help(const struct applet *a);
 /* Exit status of die() and friends; applets whose anchor uses another
  * status for runtime errors set it once at the top of main. */
 extern int die_status;
+#ifdef LSMBOX_FUZZ
+/* Fuzz builds (tests/fuzz/): while a target points die_catch at its
+ * jmp_buf, die(), die_errno() and usage_error() longjmp there instead of
+ * exiting. */
+#include <setjmp.h>
+extern jmp_buf *die_catch;
+#endif
 
 /* err.c: "APPLET: message" on stderr; the _errno forms append ": strerror". */
 void warn(const char *fmt, ...) PRINTF(1, 2);

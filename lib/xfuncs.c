@@ -149,10 +149,11 @@ long long xstrtonum(const char *s, long long min, long long max, const char *wha
 	return v;
 }
 
-/* Length of the valid UTF-8 sequence at s (shortest form, no surrogates,
- * at most U+10FFFF), or 0; with c1, the C1 controls U+0080-U+009F count as
- * invalid too (a terminal obeys them). */
-static int utf8_len(const unsigned char *s, int c1)
+/* Length of the valid UTF-8 sequence at s, of the avail bytes there
+ * (shortest form, no surrogates, at most U+10FFFF), or 0; with c1, the C1
+ * controls U+0080-U+009F count as invalid too (a terminal obeys them).
+ * Nothing past avail is read: a sequence cut short there is invalid. */
+static int utf8_len(const unsigned char *s, size_t avail, int c1)
 {
 	unsigned c = s[0], cp;
 	int n;
@@ -166,6 +167,8 @@ static int utf8_len(const unsigned char *s, int c1)
 	else if (c >= 0xf0 && c <= 0xf4)
 		n = 4, cp = c & 0x07;
 	else
+		return 0;
+	if ((size_t)n > avail)
 		return 0;
 	for (int i = 1; i < n; i++) {
 		if ((s[i] & 0xc0) != 0x80)
@@ -188,7 +191,7 @@ void json_quote(const char *str)
 	}
 	putchar('"');
 	while (*s) {
-		int n = utf8_len(s, 0);
+		int n = utf8_len(s, SIZE_MAX, 0);	/* the NUL ends a sequence too */
 
 		if (*s == '"' || *s == '\\')
 			printf("\\%c", *s);
@@ -215,7 +218,7 @@ const char *mem_esc(const char *str, size_t len, size_t max)
 	free(ring[next % 8]);
 	out = o = ring[next++ % 8] = xmalloc(n * 4 + 4);
 	while (at < n) {
-		int l = s[at] ? utf8_len(s + at, 1) : 0;
+		int l = s[at] ? utf8_len(s + at, n - at, 1) : 0;
 
 		if (s[at] == '\t' || s[at] == '\n' || s[at] == '\r') {
 			o += sprintf(o, "\\%c", s[at] == '\t' ? 't' : s[at] == '\n' ? 'n' : 'r');

@@ -338,6 +338,18 @@ TEST(str_esc_cuts_and_escapes)
 	CHECK_STR(str_esc("abcd", 4), "abcd");			/* exactly max */
 	CHECK_STR(str_esc("abcde", 4), "abcd...");		/* one more */
 	CHECK_STR(str_esc("ab\xc3\xa9", 3), "ab\\xc3...");	/* a character across the cut */
+	{
+		/* a sequence cut by the end of the bytes given: nothing past
+		 * them is read (the fuzzer's first find: SAN=1 sees a read) */
+		char *cut = xmalloc(4), *whole = xmalloc(5);
+
+		memcpy(cut, "ab\xe2\x82", 4);
+		memcpy(whole, "ab\xe2\x82\xac", 5);
+		CHECK_STR(mem_esc(cut, 4, SIZE_MAX), "ab\\xe2\\x82");
+		CHECK_STR(mem_esc(whole, 5, SIZE_MAX), "ab\xe2\x82\xac");
+		free(cut);
+		free(whole);
+	}
 	errno = EPERM;
 	str_esc("x", 1);
 	CHECK_INT(errno, EPERM);
