@@ -135,12 +135,23 @@ static struct {
 
 /* ---- dying as keyutils does: plain messages, no applet prefix ---- */
 
+/* exit(status), or in a fuzz target that catches dying, back to it (as
+ * lib's die() does). */
+static noreturn void quit(int status)
+{
+#ifdef LSMBOX_FUZZ
+	if (die_catch)
+		longjmp(*die_catch, 1);
+#endif
+	exit(status);
+}
+
 /* perror(what) and exit 1.  Standard output is not flushed first, so the
  * order of the two streams on one pipe is the same as keyutils'. */
 static noreturn void fail_sys(const char *what)
 {
 	perror(what);
-	exit(1);
+	quit(1);
 }
 
 static noreturn PRINTF(2, 3) void fail(int status, const char *fmt, ...)
@@ -150,7 +161,7 @@ static noreturn PRINTF(2, 3) void fail(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	exit(status);
+	quit(status);
 }
 
 static const char key_id_help[] =
@@ -179,8 +190,10 @@ static noreturn void format(void)
 
 /* ---- arguments ---- */
 
-/* A key ID: a number, a special keyring, or %type:desc looked up from the session. */
-static key_serial_t key_id(char *arg)
+/* A key ID as written, before the kernel is asked anything: a number or a
+ * special keyring into *id (0), or %type:desc cut in place into *typep and
+ * *descp (1: to be looked up). */
+static int key_spec(char *arg, key_serial_t *id, char **typep, char **descp)
 {
 	static const struct { const char *name; key_serial_t id; } special[] = {
 		{ "@t", KEY_SPEC_THREAD_KEYRING },
@@ -192,12 +205,13 @@ static key_serial_t key_id(char *arg)
 		{ "@a", KEY_SPEC_REQKEY_AUTH_KEY },
 	};
 	char *end, *type, *desc;
-	key_serial_t id;
 
 	if (arg[0] == '@') {
 		for (size_t i = 0; i < ARRAY_SIZE(special); i++)
-			if (!strcmp(arg, special[i].name))
-				return special[i].id;
+			if (!strcmp(arg, special[i].name)) {
+				*id = special[i].id;
+				return 0;
+			}
 		fail(2, "Unknown special key: '%s'\n", arg);
 	}
 	if (arg[0] == '%') {
@@ -212,14 +226,27 @@ static key_serial_t key_id(char *arg)
 		}
 		if (!*desc)
 			fail(2, "Incorrect key-by-name spec\n");
-		id = find_key_by_type_and_desc(type, desc, 0);
-		if (id == -1)
-			fail(1, "Can't find '%s:%s'\n", type, desc);
-		return id;
+		*typep = type;
+		*descp = desc;
+		return 1;
 	}
-	id = (key_serial_t)strtoul(arg, &end, 0);
+	*id = (key_serial_t)strtoul(arg, &end, 0);
 	if (*end)
 		fail(2, "Unparsable key: '%s'\n", arg);
+	return 0;
+}
+
+/* A key ID: a number, a special keyring, or %type:desc looked up from the session. */
+static key_serial_t key_id(char *arg)
+{
+	char *type, *desc;
+	key_serial_t id;
+
+	if (!key_spec(arg, &id, &type, &desc))
+		return id;
+	id = find_key_by_type_and_desc(type, desc, 0);
+	if (id == -1)
+		fail(1, "Can't find '%s:%s'\n", type, desc);
 	return id;
 }
 
@@ -385,8 +412,9 @@ static void parse_desc(key_serial_t key, const char *raw, struct desc *d)
 	d->uid = 0;
 	d->gid = 0;
 	d->perm = 0;
+	/* Three numbers but no ';' after them leave pos unset: no name. */
 	if (sscanf(raw, "%*[^;]%n;%d;%d;%x;%n", &d->tlen, (int *)&d->uid, (int *)&d->gid,
-		   &d->perm, &pos) != 3)
+		   &d->perm, &pos) != 3 || pos < 0)
 		fail(3, "Unparsable description obtained for key %d\n", key);
 	d->name = raw + pos;
 }
@@ -1287,19 +1315,55 @@ static void key_event(FILE *log, const struct key_notification *k)
 		fprintf(log, "%u %s\n", k->key_id, names[st]);
 }
 
-/* Read notifications from fd until the watch goes away (watch ID 1 removed),
- * the pipe ends, or SIGTERM; events to log, removals to gc. */
-static noreturn void consume(FILE *log, FILE *gc, int fd)
+/* The notifications of one read: key events to log, removals to gc.  1
+ * when the watch itself went away (watch ID 1 removed). */
+static int notes(FILE *log, FILE *gc, const unsigned char *buf, size_t got)
 {
-	unsigned char buf[433], *p, *end;
+	const unsigned char *p, *end;
 	union {
 		struct watch_notification n;
 		struct key_notification k;
 		struct watch_notification_removal r;
 		unsigned char raw[128];
 	} m;
-	struct pollfd pf = { .fd = fd, .events = POLLIN };
 	size_t room, len;
+
+	for (p = buf, end = buf + got; p < end; p += len) {
+		room = end - p < 128 ? (size_t)(end - p) : 128;
+		if (room < sizeof(m.n))
+			fail(4, "Short message header: %zu\n", room);
+		memcpy(&m, p, room);
+		if (TT.debug)
+			fprintf(stderr, "NOTIFY[%03zx]: ty=%06x sy=%02x i=%08x\n",
+				(size_t)(p - buf), m.n.type, m.n.subtype, m.n.info);
+		len = m.n.info & WATCH_INFO_LENGTH;
+		if (len < sizeof(m.n) || len > room)
+			fail(1, "Bad message length: %zu/%zu\n", len, room);
+		if (m.n.type == WATCH_TYPE_KEY_NOTIFY) {
+			if (len == sizeof(m.k))
+				key_event(log, &m.k);
+		} else if (m.n.type == WATCH_TYPE_META &&
+			   m.n.subtype == WATCH_META_REMOVAL_NOTIFICATION) {
+			fprintf(gc, "%u gc\n", len >= sizeof(m.r) ? (unsigned)m.r.id : 0u);
+			if (((m.n.info & WATCH_INFO_ID) >> WATCH_INFO_ID__SHIFT) == 1)
+				return 1;
+		} else if (m.n.type == WATCH_TYPE_META &&
+			   m.n.subtype == WATCH_META_LOSS_NOTIFICATION) {
+			fputs("-- LOSS --\n", log);
+		} else if (TT.debug) {
+			fputs(m.n.type == WATCH_TYPE_META ? "other meta record\n" : "other type\n",
+			      stderr);
+		}
+	}
+	return 0;
+}
+
+/* Read notifications from fd until the watch goes away (watch ID 1 removed),
+ * the pipe ends, or SIGTERM; events to log, removals to gc. */
+static noreturn void consume(FILE *log, FILE *gc, int fd)
+{
+	unsigned char buf[433];
+	struct pollfd pf = { .fd = fd, .events = POLLIN };
 	ssize_t got;
 
 	setlinebuf(log);
@@ -1323,33 +1387,8 @@ static noreturn void consume(FILE *log, FILE *gc, int fd)
 		}
 		if (TT.debug)
 			fprintf(stderr, "read() = %zd\n", got);
-		for (p = buf, end = buf + got; p < end; p += len) {
-			room = end - p < 128 ? (size_t)(end - p) : 128;
-			if (room < sizeof(m.n))
-				fail(4, "Short message header: %zu\n", room);
-			memcpy(&m, p, room);
-			if (TT.debug)
-				fprintf(stderr, "NOTIFY[%03zx]: ty=%06x sy=%02x i=%08x\n",
-					(size_t)(p - buf), m.n.type, m.n.subtype, m.n.info);
-			len = m.n.info & WATCH_INFO_LENGTH;
-			if (len < sizeof(m.n) || len > room)
-				fail(1, "Bad message length: %zu/%zu\n", len, room);
-			if (m.n.type == WATCH_TYPE_KEY_NOTIFY) {
-				if (len == sizeof(m.k))
-					key_event(log, &m.k);
-			} else if (m.n.type == WATCH_TYPE_META &&
-				   m.n.subtype == WATCH_META_REMOVAL_NOTIFICATION) {
-				fprintf(gc, "%u gc\n", len >= sizeof(m.r) ? (unsigned)m.r.id : 0u);
-				if (((m.n.info & WATCH_INFO_ID) >> WATCH_INFO_ID__SHIFT) == 1)
-					exit(0);
-			} else if (m.n.type == WATCH_TYPE_META &&
-				   m.n.subtype == WATCH_META_LOSS_NOTIFICATION) {
-				fputs("-- LOSS --\n", log);
-			} else if (TT.debug) {
-				fputs(m.n.type == WATCH_TYPE_META ? "other meta record\n" : "other type\n",
-				      stderr);
-			}
-		}
+		if (notes(log, gc, buf, got))
+			exit(0);
 	} while (!TT.stop);
 	fputs("Monitoring terminated\n", log);
 	if (gc != log)

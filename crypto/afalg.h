@@ -45,7 +45,16 @@ struct kalg_info {
 /* Each algorithm, through a netlink dump; FN returns non-zero to stop.
  * 0 or -errno (-EPROTONOSUPPORT: no crypto_user in this kernel). */
 int cru_list(int (*fn)(const struct kalg_info *, void *), void *arg);
-/* The algorithm whose driver is NAME, else the best of cra_name NAME. */
+/* The N bytes of one recv of a crypto_user reply to the request numbered
+ * WANT (other numbers are skipped): each CRYPTO_MSG_GETALG message to FN
+ * when given (non-zero stops), until NLMSG_DONE, an error, the ack, or
+ * without DUMP the first message.  *done is 0 when the reply goes on in
+ * the next recv; else the result: 0 or -errno (the error message's, or
+ * -EPROTO for a message shorter than what it holds). */
+int cru_walk(const void *buf, size_t n, uint32_t want, int dump,
+	     int (*fn)(const struct kalg_info *, void *), void *arg, int *done);
+/* The algorithm whose driver is NAME, else the best of cra_name NAME: 0,
+ * or -errno (-EPROTO: the reply ended without one). */
 int cru_get(const char *name, struct kalg_info *out);
 /* CRYPTO_MSG_UPDATEALG with CRYPTOCFGA_PRIORITY_VAL (CAP_NET_ADMIN). */
 int cru_set_priority(const char *driver, uint32_t prio);

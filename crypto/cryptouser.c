@@ -170,41 +170,62 @@ static void parse_alg(const struct nlmsghdr *h, struct kalg_info *k)
 	}
 }
 
-/* Read replies to the request numbered SEQ: each GETALG message to FN
- * (when given), until NLMSG_DONE, an error, or the ack.  0 or -errno. */
+int cru_walk(const void *buf, size_t n, uint32_t want, int dump,
+	     int (*fn)(const struct kalg_info *, void *), void *arg, int *done)
+{
+	const struct nlmsghdr *h;
+	ssize_t len = n;
+
+	/* NLMSG_NEXT steps over a last message's padding too: len goes below
+	 * 0 when the bytes end before it, and stays signed so that ends it. */
+	*done = 1;
+	for (h = buf; NLMSG_OK(h, len); h = NLMSG_NEXT(h, len)) {
+		if (h->nlmsg_seq != want)
+			continue;
+		if (h->nlmsg_type == NLMSG_DONE)
+			return 0;
+		if (h->nlmsg_type == NLMSG_ERROR) {
+			const struct nlmsgerr *e = NLMSG_DATA(h);
+
+			/* A message shorter than what it holds is not the kernel's. */
+			if (h->nlmsg_len < NLMSG_LENGTH(sizeof(e->error)))
+				return -EPROTO;
+			return e->error;	/* 0: the ack */
+		}
+		if (h->nlmsg_type == CRYPTO_MSG_GETALG && fn) {
+			struct kalg_info k;
+			int r;
+
+			if (h->nlmsg_len < NLMSG_LENGTH(sizeof(struct crypto_user_alg)))
+				return -EPROTO;
+			parse_alg(h, &k);
+			if ((r = fn(&k, arg)))
+				return r > 0 ? 0 : r;
+		}
+		if (!dump)
+			return 0;
+	}
+	*done = 0;
+	return 0;
+}
+
+/* Read replies to the request numbered SEQ (cru_walk each recv's) until
+ * the last.  0 or -errno. */
 static int nl_recv(int fd, int dump, int (*fn)(const struct kalg_info *, void *), void *arg)
 {
 	static char buf[64 * 1024];
 
 	for (;;) {
 		ssize_t n = recv(fd, buf, sizeof(buf), 0);
-		struct nlmsghdr *h;
+		int done, r;
 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
 			return -errno;
-		for (h = (void *)buf; NLMSG_OK(h, (size_t)n); h = NLMSG_NEXT(h, n)) {
-			if (h->nlmsg_seq != seq)
-				continue;
-			if (h->nlmsg_type == NLMSG_DONE)
-				return 0;
-			if (h->nlmsg_type == NLMSG_ERROR) {
-				const struct nlmsgerr *e = NLMSG_DATA(h);
-
-				return e->error;	/* 0: the ack */
-			}
-			if (h->nlmsg_type == CRYPTO_MSG_GETALG && fn) {
-				struct kalg_info k;
-				int r;
-
-				parse_alg(h, &k);
-				if ((r = fn(&k, arg)))
-					return r > 0 ? 0 : r;
-			}
-			if (!dump)
-				return 0;
-		}
+		r = cru_walk(buf, n, seq, dump, fn, arg, &done);
+		if (done)
+			return r;
 	}
 }
 
@@ -222,9 +243,17 @@ int cru_list(int (*fn)(const struct kalg_info *, void *), void *arg)
 	return err;
 }
 
+struct kept {
+	struct kalg_info *out;
+	int got;
+};
+
 static int keep(const struct kalg_info *k, void *arg)
 {
-	*(struct kalg_info *)arg = *k;
+	struct kept *kp = arg;
+
+	*kp->out = *k;
+	kp->got = 1;
 	return 1;
 }
 
@@ -241,6 +270,7 @@ static int request(int type, const char *name, const char *driver, int64_t prio,
 		   struct kalg_info *out)
 {
 	struct crypto_user_alg u = { 0 };
+	struct kept kp = { out, 0 };
 	int fd, err;
 
 	if ((name && (err = put_name(u.cru_name, name))) ||
@@ -251,8 +281,11 @@ static int request(int type, const char *name, const char *driver, int64_t prio,
 		return fd;
 	err = nl_send(fd, type, out ? 0 : NLM_F_ACK, &u, prio);
 	if (!err)
-		err = nl_recv(fd, 0, out ? keep : NULL, out);
+		err = nl_recv(fd, 0, out ? keep : NULL, &kp);
 	close(fd);
+	/* a reply that ended without the algorithm asked for is none */
+	if (!err && out && !kp.got)
+		err = -EPROTO;
 	return err;
 }
 
