@@ -377,10 +377,11 @@ static int ascii_list(const char *name, char *text, size_t len, struct buf *out)
 			why = "a NUL byte";
 			break;
 		}
-		/* fields after one space each; the name of "ima" may hold more */
-		for (t = line; nt < (int)ARRAY_SIZE(tok); nt++) {
+		/* fields after one space each; the name of "ima" may hold more,
+		 * and the last token takes the rest of the line */
+		for (t = line;; nt++) {
 			tok[nt] = t;
-			if (!(t = strchr(t, ' ')))
+			if (nt + 1 == (int)ARRAY_SIZE(tok) || !(t = strchr(t, ' ')))
 				break;
 			*t++ = 0;
 		}
@@ -1435,7 +1436,9 @@ int ima_attest_run(const char *path, const struct imalist_opts *o, int json)
 				}
 			}
 			alg = h ? h->name : "an unknown hash";
-			if (!h || (n != (size_t)-1 && dg->len - n - 1 != h->size)) {
+			/* a "d" field is the whole digest: 20 bytes in a list the
+			 * kernel wrote, else not one (never read past) */
+			if (!h || (n == (size_t)-1 ? dg->len : dg->len - n - 1) != h->size) {
 				check(&f, "boot-aggregate", 0, "entry %lu: the boot aggregate's digest is not ALGO:HEX of %s",
 				      r->num, alg);
 			} else {
