@@ -129,7 +129,7 @@ int smod_bools_parse(const char *file, const char *text, size_t len, struct sboo
 		size_t nlen = word(&sc, '=');
 		int at = sc.line;
 		long v = -1;
-		char *nm, *e;
+		char *nm;
 		size_t n;
 
 		if (!nlen)
@@ -146,10 +146,12 @@ int smod_bools_parse(const char *file, const char *text, size_t len, struct sboo
 		else if (n >= 5 && (!strncmp(sc.p, "false", 5) || !strncmp(sc.p, "FALSE", 5)))
 			v = 0, n = 5;
 		else if (n && isdigit((unsigned char)*sc.p)) {
-			errno = 0;
-			v = strtol(sc.p, &e, 10);
-			if (e != sc.p + n || errno)
-				v = -1;
+			/* strtol's decimal, but within the word: text need not
+			 * end in a NUL.  Past 1 it only matters that it is. */
+			v = 0;
+			for (size_t i = 0; i < n && v >= 0; i++)
+				v = !isdigit((unsigned char)sc.p[i]) ? -1
+				  : v > 1 ? 2 : v * 10 + (sc.p[i] - '0');
 		}
 		if (v != 0 && v != 1)
 			return bad(&sc, bl, "a value is 0, 1, true, TRUE, false or FALSE");

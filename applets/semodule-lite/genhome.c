@@ -54,6 +54,8 @@
 /* file_contexts' patterns for directories, compiled once (some 8 KB each
  * in glibc; refpolicy has 1,400). */
 #define GH_PATTERNS_MAX 16384
+/* The regcomp nodes a pattern of len bytes may cost (re_nodes). */
+#define RE_NODES_MAX(len) (4 * (len) + 4096)
 /* glibc's getpwnam_r buffer as libsemanage sizes it (sysconf's
  * _SC_GETPW_R_SIZE_MAX).  nss_files reads each line into it with fgets
  * and takes a line that reaches its last byte as cut: one of more than
@@ -725,6 +727,66 @@ static bool ignored(struct gh *g, const char *dir)
  * (-1, after a message). */
 enum { ROOTS_OK, ROOTS_NONE };
 
+/* What glibc's regcomp builds for expr, roughly, in nodes: it copies a
+ * repeated atom for each repetition (a{n} n times, a+ as a a*), so stacked
+ * or nested repetitions ("(a)++++", "((a{99}){99}){99}") multiply, and a
+ * short line would take gigabytes.  Saturates at cap. */
+static size_t re_nodes(const char *expr, size_t cap)
+{
+	size_t sum[64] = { 0 }, last = 0;
+	int depth = 0;
+
+	for (const char *p = expr; *p; p++) {
+		size_t f = 0;
+
+		if (*p == '*' || *p == '+' || *p == '?') {
+			f = 2;
+		} else if (*p == '{' && isdigit((unsigned char)p[1])) {
+			char *e;
+			unsigned long m = strtoul(p + 1, &e, 10), n = m;
+
+			/* {m}, {m,n}, {m,}: m copies, or n, then one more */
+			if (*e == ',' && isdigit((unsigned char)e[1]))
+				n = strtoul(e + 1, &e, 10);
+			else if (*e == ',')
+				e++;
+			if (*e == '}') {	/* else regcomp decides */
+				f = (m > n ? m : n) + 1;
+				p = e;
+			}
+		}
+		if (f) {
+			if (f > cap || last > cap / f)
+				return cap;
+			sum[depth] += last * (f - 1);
+			last *= f;
+		} else if (*p == '(') {
+			if (depth == 63)
+				return cap;	/* no pattern of a file nests so */
+			sum[++depth] = 0;
+			last = 0;
+		} else if (*p == ')' && depth > 0) {
+			last = sum[depth--] + 1;
+			sum[depth] += last;
+		} else {
+			if (*p == '\\' && p[1])
+				p++;
+			else if (*p == '[')	/* a bracket expression: one atom */
+				for (p += 1 + (p[1] == '^'), p += *p == ']'; *p && *p != ']'; p++)
+					if (*p == '[' && (p[1] == ':' || p[1] == '.' || p[1] == '=') &&
+					    strchr(p + 2, ']'))
+						p = strchr(p + 2, ']');
+			if (!*p)
+				break;
+			last = 1;
+			sum[depth]++;
+		}
+		if (sum[depth] >= cap)
+			return cap;
+	}
+	return sum[0] < cap ? sum[0] : cap;
+}
+
 /* file_contexts' entries for any file or a directory, each as the pattern
  * libsemanage tests a home root against: its regular expression without a
  * trailing ".+", ".*", "(/.*)?" and "/" (in that order, each once),
@@ -791,6 +853,15 @@ static int fc_patterns(struct gh *g)
 		}
 		pat = xasprintf("^%.*s/*$", (int)len, expr);
 		g->re = grow(g->re, g->nre, sizeof(*g->re));
+		/* Nothing of refpolicy's comes near the bound; what does would
+		 * not compile in memory of its size (libsemanage tries). */
+		if (re_nodes(pat, RE_NODES_MAX(len)) == RE_NODES_MAX(len)) {
+			warn("file_contexts:%d: %s repeats too much to be compiled",
+			     c.i, str_esc(expr, SHOWN_MAX));
+			free(pat);
+			rc = -1;
+			goto out;
+		}
 		k = regcomp(&g->re[g->nre], pat, REG_EXTENDED);
 		free(pat);
 		if (k) {

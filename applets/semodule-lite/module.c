@@ -17,6 +17,51 @@
 #include <sepol/policydb.h>
 #endif
 
+#ifdef CFG_LIB_SEPOL
+/* The package's layout, as libsepol 3.4 reads it: magic, version, section
+ * count, the sections' offsets; the module section is its magic, "SE Linux
+ * Module" with its length, five words (the first its type), then for a
+ * module (not a base) the name and the version, each a length and bytes. */
+#define PP_MAGIC 0xf97cff8fu
+#define PP_MOD_MAGIC 0xf97cff8du
+#define PP_MOD_ID_LEN 15
+#define PP_POLICY_MOD 2
+
+static uint32_t le32(const uint8_t *p)
+{
+	return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Whether a module section's name or version says it is longer than the
+ * bytes left: libsepol allocates that length before it reads (up to 4 GiB
+ * for a 32-bit length), then fails the read.  What else is wrong is left
+ * to libsepol to refuse. */
+static bool pp_overlong(const uint8_t *p, size_t len)
+{
+	uint32_t nsec = len >= 12 ? le32(p + 8) : 0;
+
+	if (len < 12 || le32(p) != PP_MAGIC)
+		return false;
+	for (uint32_t i = 0; i < nsec && 12 + 4 * (size_t)i + 4 <= len; i++) {
+		size_t at = le32(p + 12 + 4 * (size_t)i), n;
+
+		if (at > len || len - at < 8 + PP_MOD_ID_LEN + 20 || le32(p + at) != PP_MOD_MAGIC ||
+		    le32(p + at + 4) != PP_MOD_ID_LEN || le32(p + at + 8 + PP_MOD_ID_LEN) != PP_POLICY_MOD)
+			continue;
+		at += 8 + PP_MOD_ID_LEN + 20;
+		for (int s = 0; s < 2; s++) {	/* the name, the version */
+			if (len - at < 4)
+				break;
+			n = le32(p + at);
+			if (n > len - at - 4)
+				return true;
+			at += 4 + n;
+		}
+	}
+	return false;
+}
+#endif
+
 char *smod_pp_name(const void *pp, size_t len)
 {
 	char *name = NULL;
@@ -25,7 +70,7 @@ char *smod_pp_name(const void *pp, size_t len)
 	char *version = NULL;
 	int type;
 
-	if (!len || sepol_policy_file_create(&pf) < 0)
+	if (!len || pp_overlong(pp, len) || sepol_policy_file_create(&pf) < 0)
 		return NULL;
 	/* libsepol only reads from the memory it is given. */
 	sepol_policy_file_set_mem(pf, (char *)pp, len);

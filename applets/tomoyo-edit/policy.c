@@ -430,9 +430,15 @@ static void apply_manager(struct tmy_policy *p, const struct tmy_line *l)
 int tmy_policy_add(struct tmy_policy *p, const char *text, size_t len, const char *name)
 {
 	struct tmy_check c;
-	const char *s = text, *end = text + len;
+	const char *s, *end;
 	int line = 0, dropped = 0;
 
+	/* Nothing to add: text may be NULL then (an empty buf's, no policy
+	 * read before), and NULL + 0 is undefined. */
+	if (!len)
+		return 0;
+	s = text;
+	end = text + len;
 	tmy_check_init(&c, p->kind);
 	/* The namespaces the policy has already, as the kernel has them. */
 	for (int i = 1; i < p->nns; i++) {
