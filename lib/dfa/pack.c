@@ -28,7 +28,8 @@
 enum { ID_ACCEPT = 1, ID_BASE = 2, ID_CHK = 3, ID_DEF = 4, ID_EC = 5, ID_ACCEPT2 = 7, ID_NXT = 8 };
 
 struct comb {
-	size_t size;
+	size_t size;		/* the table's length (what is written) */
+	size_t cap;		/* next's and check's room */
 	uint16_t *next, *check;
 	uint64_t *used;		/* a bit a slot */
 	size_t nw;		/* words of used */
@@ -40,20 +41,25 @@ struct edge {
 	uint32_t to;
 };
 
+/* The table grown to size slots, its room at least doubled: states that
+ * land past its end grow it a few hundred slots at a time, and a realloc
+ * to each exact size copied the whole table each time (quadratic where
+ * realloc cannot grow in place, as under ASan). */
 static void comb_grow(struct comb *cb, size_t size)
 {
-	size_t old = cb->size, nw = (size + 63) / 64;
+	size_t old = cb->cap, cap = size > 2 * old ? size : 2 * old, nw = (cap + 63) / 64;
 
-	cb->next = xrealloc(cb->next, size * sizeof(*cb->next));
-	cb->check = xrealloc(cb->check, size * sizeof(*cb->check));
-	memset(cb->next + old, 0, (size - old) * sizeof(*cb->next));
-	memset(cb->check + old, 0, (size - old) * sizeof(*cb->check));
-	if (nw > cb->nw) {
-		cb->used = xrealloc(cb->used, nw * sizeof(*cb->used));
-		memset(cb->used + cb->nw, 0, (nw - cb->nw) * sizeof(*cb->used));
-		cb->nw = nw;
-	}
 	cb->size = size;
+	if (size <= old)
+		return;
+	cb->next = xrealloc(cb->next, cap * sizeof(*cb->next));
+	cb->check = xrealloc(cb->check, cap * sizeof(*cb->check));
+	memset(cb->next + old, 0, (cap - old) * sizeof(*cb->next));
+	memset(cb->check + old, 0, (cap - old) * sizeof(*cb->check));
+	cb->used = xrealloc(cb->used, nw * sizeof(*cb->used));
+	memset(cb->used + cb->nw, 0, (nw - cb->nw) * sizeof(*cb->used));
+	cb->cap = cap;
+	cb->nw = nw;
 }
 
 /* The used bits of the 64 slots from pos; slots past the table are free. */
