@@ -1120,6 +1120,10 @@ bool tmy_check_line(struct tmy_check *c, const char *line, size_t len)
 /* Whole files: the verdict on each line, to a reporter. */
 
 #define LINE_BUF ((size_t)128 << 10)	/* a line longer than this is refused */
+/* Errors a check reports before it gives up on the input: no policy has
+ * that many, and an endless pipe of junk lines would otherwise take hours
+ * (256 MiB of "y" lines: 134 million messages). */
+#define CHECK_ERRORS_MAX 10000
 
 
 /* A check of one file: the checker, the line count, the tally, where the
@@ -1155,6 +1159,10 @@ static void run_one(struct run *r, const char *p, size_t len, bool last)
 	r->t->errors += !ok;
 	r->t->warnings += r->c.nwarn;
 	r->report(&r->c, r->line, ok, last, r->arg);
+	if (r->t->errors > CHECK_ERRORS_MAX) {
+		die_status = 2;
+		die("more than %d errors: the rest is not checked", CHECK_ERRORS_MAX);
+	}
 }
 
 /* The complete lines in [p, end), and at eof the last one too; where the
@@ -1182,14 +1190,16 @@ void tmy_check_text(const char *text, size_t len, enum tmy_kind kind, struct tmy
 }
 
 /* The same from fd, a block at a time: memory stays bounded however large
- * the file.  A line that fills the block is refused (the kernel takes no
- * line of 64 KiB or more either) and passed over. */
+ * the file, and time too: past TMY_TEXT_MAX bytes in all (no policy is
+ * that large; an endless pipe or /dev/zero would never end) it is bad
+ * input, exit 2.  A line that fills the block is refused (the kernel
+ * takes no line of 64 KiB or more either) and passed over. */
 void tmy_check_fd(int fd, const char *name, enum tmy_kind kind, struct tmy_tally *t,
 		     tmy_report_fn *report, void *arg)
 {
 	struct run r;
 	char *buf = xmalloc(LINE_BUF);
-	size_t have = 0;
+	size_t have = 0, total = 0;
 	bool eof = false, skip = false;
 
 	run_start(&r, kind, t, report, arg);
@@ -1202,6 +1212,10 @@ void tmy_check_fd(int fd, const char *name, enum tmy_kind kind, struct tmy_tally
 		if (n < 0) {
 			die_status = 2;
 			die_errno("%s", name);
+		}
+		if ((total += (size_t)n) > TMY_TEXT_MAX) {
+			die_status = 2;
+			die("%s: larger than %zu bytes", name, TMY_TEXT_MAX);
 		}
 		eof = n == 0;
 		have += (size_t)n;
