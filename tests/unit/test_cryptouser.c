@@ -99,6 +99,13 @@ TEST(cru_walk_unpadded_last_message)
 	CHECK_INT(walk(buf, n, 1, &seen, &done), 0);
 	CHECK_INT(done, 0);
 	CHECK_INT(seen, 1);
+	/* past the bytes given, where the padding would end, a message the
+	 * walk must not see (a normal build reads it if the length it has
+	 * left ever wraps round) */
+	alg(buf + NLMSG_ALIGN(n), "sha256-past");
+	seen = 0;
+	CHECK_INT(cru_walk(buf, n, 1, 1, count, &seen, &done), 0);
+	CHECK_INT(seen, 1);
 }
 
 TEST(cru_walk_messages_shorter_than_their_struct)
@@ -110,6 +117,18 @@ TEST(cru_walk_messages_shorter_than_their_struct)
 	CHECK_INT(walk(buf, n, 1, &seen, &done), -EPROTO);
 	CHECK_INT(done, 1);
 	CHECK_INT(seen, 0);
+	{
+		/* one byte short of the struct: refused; whole: taken (dump) */
+		struct crypto_user_alg u = { .cru_refcnt = 1 };
+
+		strcpy(u.cru_name, "sha256");
+		n = msg(buf, CRYPTO_MSG_GETALG, 1, &u, sizeof(u) - 1);
+		CHECK_INT(walk(buf, n, 1, &seen, &done), -EPROTO);
+		CHECK_INT(seen, 0);
+		n = msg(buf, CRYPTO_MSG_GETALG, 1, &u, sizeof(u));
+		CHECK_INT(walk(buf, n, 1, &seen, &done), 0);
+		CHECK_INT(seen, 1);
+	}
 	n = msg(buf, NLMSG_ERROR, 1, &zero, 2);
 	CHECK_INT(walk(buf, NLMSG_LENGTH(2), 0, &seen, &done), -EPROTO);
 	CHECK_INT(done, 1);
