@@ -135,23 +135,12 @@ static struct {
 
 /* ---- dying as keyutils does: plain messages, no applet prefix ---- */
 
-/* exit(status), or in a fuzz target that catches dying, back to it (as
- * lib's die() does). */
-static noreturn void quit(int status)
-{
-#ifdef LSMBOX_FUZZ
-	if (die_catch)
-		longjmp(*die_catch, 1);
-#endif
-	exit(status);
-}
-
 /* perror(what) and exit 1.  Standard output is not flushed first, so the
  * order of the two streams on one pipe is the same as keyutils'. */
 static noreturn void fail_sys(const char *what)
 {
 	perror(what);
-	quit(1);
+	die_exit(1);
 }
 
 static noreturn PRINTF(2, 3) void fail(int status, const char *fmt, ...)
@@ -161,7 +150,7 @@ static noreturn PRINTF(2, 3) void fail(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	quit(status);
+	die_exit(status);
 }
 
 static const char key_id_help[] =

@@ -15,8 +15,7 @@ int die_status = 1;
 jmp_buf *die_catch;
 #endif
 
-/* exit(status), or in a fuzz target that catches dying, back to it */
-static noreturn void leave(int status)
+noreturn void die_exit(int status)
 {
 #ifdef LSMBOX_FUZZ
 	if (die_catch)
@@ -66,7 +65,7 @@ void die(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(0, fmt, ap);
 	va_end(ap);
-	leave(die_status);
+	die_exit(die_status);
 }
 
 void die_errno(const char *fmt, ...)
@@ -77,7 +76,7 @@ void die_errno(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(err, fmt, ap);
 	va_end(ap);
-	leave(die_status);
+	die_exit(die_status);
 }
 
 int usage_status = 2;
@@ -94,7 +93,7 @@ void usage_error(const char *fmt, ...)
 		show_help(this_applet);
 	else
 		fprintf(stderr, "Try '%s --help' for more information.\n", applet_name());
-	leave(usage_status);
+	die_exit(usage_status);
 }
 
 void not_implemented(void)

@@ -54,6 +54,9 @@ void warn(const char *fmt, ...) PRINTF(1, 2);
 void warn_errno(const char *fmt, ...) PRINTF(1, 2);
 noreturn void die(const char *fmt, ...) PRINTF(1, 2);
 noreturn void die_errno(const char *fmt, ...) PRINTF(1, 2);
+/* exit(status), as die() ends: for applets that print their own message
+ * (in a fuzz build, back to a target that catches dying). */
+noreturn void die_exit(int status);
 /* A bad command line: the message, a pointer to --help, exit usage_status
  * (2; an applet whose anchor exits otherwise on a bad command line, as
  * semodule's 1, sets it once at the top of main).  With usage_shows_help
