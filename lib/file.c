@@ -229,6 +229,26 @@ int atomic_commit(struct atomic_file *af)
 	return ret;
 }
 
+int write_file_out(const char *path, const void *buf, size_t len, mode_t mode)
+{
+	struct stat st;
+	int fd, ret, err;
+
+	/* a rename would put a file in the place of /dev/null */
+	if (stat(path, &st) || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))
+		return write_file_atomic(path, buf, len, mode);
+	if ((fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)) < 0)
+		return -1;
+	ret = write_all(fd, buf, len);
+	err = errno;
+	if (close(fd) < 0 && !ret) {
+		ret = -1;
+		err = errno;
+	}
+	errno = err;
+	return ret;
+}
+
 int write_file_atomic(const char *path, const void *buf, size_t len, mode_t mode)
 {
 	struct atomic_file af;

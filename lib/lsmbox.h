@@ -217,6 +217,10 @@ int atomic_open(struct atomic_file *af, const char *path, mode_t mode);
 int atomic_commit(struct atomic_file *af);
 void atomic_abort(struct atomic_file *af);
 int write_file_atomic(const char *path, const void *buf, size_t len, mode_t mode);
+/* An output file the user named (-o FILE): atomically as above, but an
+ * existing device or FIFO (/dev/null, /dev/stdout, a pipe) is written to,
+ * not replaced.  Never for a path inside an image. */
+int write_file_out(const char *path, const void *buf, size_t len, mode_t mode);
 /* fsync(2) of a directory (what was renamed or made in it stays made);
  * filesystems that cannot fsync a directory count as done.  -1: failed. */
 int fsync_dir(const char *dir);

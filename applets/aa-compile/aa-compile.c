@@ -764,7 +764,7 @@ int aa_parser_main(int argc, char **argv)
 	}
 	/* -o: the file whole, or (after a failure) not at all (-S wrote each
 	 * file's records that compiled, as the anchor's) */
-	if (opts[OP_O].seen && !rc && write_file_atomic(opts[OP_O].arg, TT.out.p, TT.out.len, 0644) < 0) {
+	if (opts[OP_O].seen && !rc && write_file_out(opts[OP_O].arg, TT.out.p, TT.out.len, 0644) < 0) {
 		warn_errno("%s", opts[OP_O].arg);
 		rc = 1;
 	}
