@@ -11,16 +11,12 @@
 const struct applet *this_applet;
 int die_status = 1;
 
-#ifdef LSMBOX_FUZZ
 jmp_buf *die_catch;
-#endif
 
 noreturn void die_exit(int status)
 {
-#ifdef LSMBOX_FUZZ
 	if (die_catch)
 		longjmp(*die_catch, 1);
-#endif
 	exit(status);
 }
 

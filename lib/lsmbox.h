@@ -41,13 +41,11 @@ void show_help(const struct applet *a);
 /* Exit status of die() and friends; applets whose anchor uses another
  * status for runtime errors set it once at the top of main. */
 extern int die_status;
-#ifdef LSMBOX_FUZZ
-/* Fuzz builds (tests/fuzz/): while a target points die_catch at its
- * jmp_buf, die(), die_errno() and usage_error() longjmp there instead of
- * exiting. */
+/* While die_catch points at a jmp_buf, die(), die_errno() and
+ * usage_error() longjmp there instead of exiting: a fuzz target
+ * (tests/fuzz/), or a sandbox child (sandbox.c) that must end with _exit. */
 #include <setjmp.h>
 extern jmp_buf *die_catch;
-#endif
 
 /* err.c: "APPLET: message" on stderr; the _errno forms append ": strerror". */
 void warn(const char *fmt, ...) PRINTF(1, 2);
@@ -317,6 +315,27 @@ int buf_pad(struct buf *b, size_t n, uint8_t byte);
 int buf_align(struct buf *b, size_t align, uint8_t byte);
 void buf_reset(struct buf *b);		/* empty again, err cleared, memory kept */
 void buf_free(struct buf *b);		/* memory freed; max kept */
+
+/* sandbox.c: fn(arg, out) run in a child process limited to sb->cpu
+ * seconds of CPU and sb->mem bytes of address space more than it starts
+ * with (0: no memory limit; none either in sanitizer builds), for a
+ * library's reader of untrusted input that lsmbox cannot bound itself.
+ * What fn puts in its buffer (at most out->max) is appended to out.  0 when
+ * fn returned 0; -1 when it failed or died (it said why) or was killed
+ * ("NAME: WHAT gave up: over its N s of CPU").  Never more access: the
+ * caller takes -1 as "could not read". */
+struct sandbox {
+	const char *name;	/* the input, for messages */
+	const char *what;	/* who reads it: "libsepol" */
+	size_t mem;
+	unsigned cpu;
+};
+#define SANDBOX_EXIT_FAILED 101
+#define SANDBOX_EXIT_DIED 102
+#define SANDBOX_EXIT_SETUP 103
+#define SANDBOX_EXIT_OUTPUT 104
+int sandbox_call(const struct sandbox *sb, int (*fn)(void *, struct buf *), void *arg,
+		 struct buf *out);
 
 /* htab.c: a string intern table (labels, profile and module names, policy
  * variables).  Each distinct byte string gets an id, 0, 1, 2... in order of

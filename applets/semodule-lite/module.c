@@ -85,45 +85,68 @@ char *smod_pp_name(const void *pp, size_t len)
 	return name;
 }
 
-int smod_hll_to_cil(const char *name, const char *lang, const void *hll, size_t len,
-		    struct buf *cil)
-{
 #ifdef CFG_LIB_SEPOL
+struct pp_in {
+	const char *name;
+	const void *hll;
+	size_t len;
+};
+
+/* In the sandbox: libsepol reads the package and writes its CIL. */
+static int pp_to_cil(void *arg, struct buf *cil)
+{
+	const struct pp_in *in = arg;
 	struct sepol_module_package *pkg = NULL;
 	char *out = NULL;
 	size_t olen = 0;
-	FILE *in, *o;
+	FILE *f, *o;
 	int rc = -1, fd;
 
-	if (strcmp(lang, "pp")) {
-		warn("%s: no compiler for language %s (only pp)", name, str_esc(lang, SIZE_MAX));
-		return -1;
-	}
 	/* libsepol wants a descriptor it can fstat and seek: a file in
 	 * memory (nothing is written on the host, whatever --root says). */
 	fd = memfd_create("hll", MFD_CLOEXEC);
-	if (fd < 0 || write_all(fd, hll, len) < 0 || lseek(fd, 0, SEEK_SET) < 0 ||
-	    !(in = fdopen(fd, "rb")))
-		die_errno("%s: a file in memory", name);
+	if (fd < 0 || write_all(fd, in->hll, in->len) < 0 || lseek(fd, 0, SEEK_SET) < 0 ||
+	    !(f = fdopen(fd, "rb")))
+		die_errno("%s: a file in memory", in->name);
 	o = open_memstream(&out, &olen);
 	if (!o)
 		die_errno("open_memstream");
-	if (sepol_ppfile_to_module_package(in, &pkg) < 0)
-		warn("%s: not a policy package libsepol can read", name);
+	if (sepol_ppfile_to_module_package(f, &pkg) < 0)
+		warn("%s: not a policy package libsepol can read", in->name);
 	else if (sepol_module_package_to_cil(o, pkg) < 0)
-		warn("%s: libsepol could not turn it into CIL", name);
+		warn("%s: libsepol could not turn it into CIL", in->name);
 	else
 		rc = 0;
-	fclose(in);
+	fclose(f);
 	if (fclose(o) < 0)
 		rc = -1;
 	if (!rc && buf_put(cil, out, olen) < 0) {
-		warn("%s: its CIL is over %zu bytes", name, cil->max);
+		warn("%s: its CIL is over %zu bytes", in->name, cil->max);
 		rc = -1;
 	}
 	sepol_module_package_free(pkg);
 	free(out);
 	return rc;
+}
+#endif
+
+unsigned smod_sepol_cpu = SMOD_SEPOL_CPU;
+
+int smod_hll_to_cil(const char *name, const char *lang, const void *hll, size_t len,
+		    struct buf *cil)
+{
+#ifdef CFG_LIB_SEPOL
+	struct pp_in in = { name, hll, len };
+	/* libsepol 3.4 trusts the counts in a package: a 1 KiB file can ask
+	 * for gigabytes and loop over them (later versions check the counts
+	 * against the bytes left).  Its reading runs apart, bounded. */
+	struct sandbox sb = { name, "libsepol", SMOD_SEPOL_MEM, smod_sepol_cpu };
+
+	if (strcmp(lang, "pp")) {
+		warn("%s: no compiler for language %s (only pp)", name, str_esc(lang, SIZE_MAX));
+		return -1;
+	}
+	return sandbox_call(&sb, pp_to_cil, &in, cil);
 #else
 	(void)lang;
 	(void)hll;

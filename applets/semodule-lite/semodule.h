@@ -32,7 +32,12 @@ int smod_pack(const void *in, size_t len, int level, struct buf *out);
 
 /* module.c: hll (lang, len bytes) as CIL into out, as libsemanage's
  * hll/pp makes it; 0, or -1 after a message naming `name` (no LIB_SEPOL:
- * always). */
+ * always).  libsepol reads it in a child process (lib sandbox_call) with
+ * SMOD_SEPOL_MEM of memory and smod_sepol_cpu seconds of CPU (the fuzz
+ * target lowers it under its own time limit). */
+#define SMOD_SEPOL_MEM ((size_t)1 << 30)
+#define SMOD_SEPOL_CPU 60
+extern unsigned smod_sepol_cpu;
 int smod_hll_to_cil(const char *name, const char *lang, const void *hll, size_t len,
 		    struct buf *out);
 
