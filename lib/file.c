@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "lsmbox.h"
@@ -229,17 +230,25 @@ int atomic_commit(struct atomic_file *af)
 	return ret;
 }
 
-int write_file_out(const char *path, const void *buf, size_t len, mode_t mode)
+static int write_iov(int fd, const struct iovec *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (write_all(fd, v[i].iov_base, v[i].iov_len) < 0)
+			return -1;
+	return 0;
+}
+
+int write_iov_out(const char *path, const struct iovec *v, int n, mode_t mode)
 {
 	struct stat st;
 	int fd, ret, err;
 
 	/* a rename would put a file in the place of /dev/null */
 	if (stat(path, &st) || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))
-		return write_file_atomic(path, buf, len, mode);
+		return write_iov_atomic(path, v, n, mode);
 	if ((fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)) < 0)
 		return -1;
-	ret = write_all(fd, buf, len);
+	ret = write_iov(fd, v, n);
 	err = errno;
 	if (close(fd) < 0 && !ret) {
 		ret = -1;
@@ -249,15 +258,29 @@ int write_file_out(const char *path, const void *buf, size_t len, mode_t mode)
 	return ret;
 }
 
-int write_file_atomic(const char *path, const void *buf, size_t len, mode_t mode)
+int write_iov_atomic(const char *path, const struct iovec *v, int n, mode_t mode)
 {
 	struct atomic_file af;
 
 	if (atomic_open(&af, path, mode) < 0)
 		return -1;
-	if (write_all(af.fd, buf, len) < 0) {
+	if (write_iov(af.fd, v, n) < 0) {
 		atomic_abort(&af);
 		return -1;
 	}
 	return atomic_commit(&af);
+}
+
+int write_file_out(const char *path, const void *buf, size_t len, mode_t mode)
+{
+	struct iovec v = { (void *)buf, len };
+
+	return write_iov_out(path, &v, 1, mode);
+}
+
+int write_file_atomic(const char *path, const void *buf, size_t len, mode_t mode)
+{
+	struct iovec v = { (void *)buf, len };
+
+	return write_iov_atomic(path, &v, 1, mode);
 }

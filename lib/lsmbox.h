@@ -219,6 +219,10 @@ int write_file_atomic(const char *path, const void *buf, size_t len, mode_t mode
  * existing device or FIFO (/dev/null, /dev/stdout, a pipe) is written to,
  * not replaced.  Never for a path inside an image. */
 int write_file_out(const char *path, const void *buf, size_t len, mode_t mode);
+/* The same for parts written one after another. */
+struct iovec;
+int write_iov_atomic(const char *path, const struct iovec *v, int n, mode_t mode);
+int write_iov_out(const char *path, const struct iovec *v, int n, mode_t mode);
 /* fsync(2) of a directory (what was renamed or made in it stays made);
  * filesystems that cannot fsync a directory count as done.  -1: failed. */
 int fsync_dir(const char *dir);

@@ -479,7 +479,9 @@ int ima_binary_list_run(const char *in, const char *out_path)
 		} else {
 			char *o = root_file(out_path, 0);
 
-			if (!o || write_file_atomic(o, b.p, b.len, 0644) < 0)
+			/* a file the user names, live: /dev/stdout or a
+			 * FIFO is written to; in an image, always a file */
+			if (!o || (root_dir() ? write_file_atomic : write_file_out)(o, b.p, b.len, 0644) < 0)
 				warn_errno("%s", str_esc(out_path, SIZE_MAX));
 			else
 				rc = 0;

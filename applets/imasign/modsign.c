@@ -215,35 +215,19 @@ done:
 }
 
 /* Write path (under --root, the image's) whole or not at all: the parts
- * one after another. */
+ * one after another.  Live, a DEST that is a device or FIFO
+ * (/dev/stdout) is written to, not replaced. */
 static int write_parts(const char *path, const struct iovec *v, int n)
 {
-	struct atomic_file af;
 	char *host = root_file(path, 0);
+	int rc = -1;
 
-	if (!host) {
+	if (host && (root_dir() ? write_iov_atomic : write_iov_out)(host, v, n, 0644) == 0)
+		rc = 0;
+	else
 		warn_errno("%s", str_esc(path, SIZE_MAX));
-		return -1;
-	}
-	if (atomic_open(&af, host, 0644) < 0) {
-		warn_errno("%s", str_esc(path, SIZE_MAX));
-		free(host);
-		return -1;
-	}
-	for (int i = 0; i < n; i++)
-		if (write_all(af.fd, v[i].iov_base, v[i].iov_len) < 0) {
-			warn_errno("%s", str_esc(path, SIZE_MAX));
-			atomic_abort(&af);
-			free(host);
-			return -1;
-		}
-	if (atomic_commit(&af) < 0) {
-		warn_errno("%s", str_esc(path, SIZE_MAX));
-		free(host);
-		return -1;
-	}
 	free(host);
-	return 0;
+	return rc;
 }
 
 /* --wipe-key, once the signature is written: the key file overwritten
