@@ -668,6 +668,7 @@ static int cmd_read(int argc, char **argv)
 		puts("No data in key");
 	else
 		hexdump("key", buf, n);
+	wipe(buf, n > 0 ? (size_t)n : 0);
 	free(buf);
 	return 0;
 }
@@ -680,6 +681,7 @@ static int cmd_pipe(int argc, char **argv)
 	(void)argc;
 	if (n > 0 && write(1, buf, n) < 0)
 		fail_sys("write");
+	wipe(buf, n > 0 ? (size_t)n : 0);
 	free(buf);
 	return 0;
 }
@@ -700,6 +702,7 @@ static int cmd_print(int argc, char **argv)
 			printf("%02hhx", buf[i]);
 		putchar('\n');
 	}
+	wipe(buf, n > 0 ? (size_t)n : 0);
 	free(buf);
 	return 0;
 }
@@ -1063,6 +1066,7 @@ static int cmd_dh_compute(int argc, char **argv)
 	if (n < 0)
 		fail_sys("keyctl_dh_compute_alloc");
 	hexdump("result", buf, n);
+	wipe(buf, (size_t)n);
 	free(buf);
 	return 0;
 }
@@ -1091,6 +1095,7 @@ static int dh_kdf(char **argv, bool other_info)
 	if (n < 0)
 		fail_sys("keyctl_dh_compute_kdf");
 	hexdump("result", buf, n);
+	wipe(buf, (size_t)n);
 	free(buf);
 	return 0;
 }

@@ -134,6 +134,7 @@ enum {
 	O_KEY, O_TYPE, O_RECURSIVE, O_IMMUTABLE, O_RSA, O_M32, O_M64, O_SMACK, O_VERSION,
 	O_INODE, O_INO, O_UID, O_GID, O_MODE, O_GENERATION, O_IMA, O_SELINUX, O_CAPS,
 	O_VERIFY_SIG, O_ENGINE, O_XATTR_USER, O_IGNORE_VIOLATIONS, O_PCRS, O_VERIFY_BANK, O_JSON,
+	O_INSECURE_KEY_PERMS,
 	O_KEYID, O_KEYID_FROM_CERT, O_HELP_H, O_JOBS, O_HMACKEY, O_PROGRESS, O_NO_PROGRESS,
 	O_VERITYSIG, O_BLOCK_SIZE, O_SALT, O_EVENTLOG, O_TEMPLATE_FMT, O_N
 };
@@ -173,6 +174,7 @@ static struct opt opts[] = {
 	[O_PCRS] = { 0, "pcrs", OPT_ARG },
 	[O_VERIFY_BANK] = { 0, "verify-bank", OPT_OPTARG },
 	[O_JSON] = { 0, "json", 0 },
+	[O_INSECURE_KEY_PERMS] = { 0, "insecure-key-perms", 0 },
 	[O_KEYID] = { 0, "keyid", OPT_ARG },
 	[O_KEYID_FROM_CERT] = { 0, "keyid-from-cert", OPT_ARG },
 	[O_HELP_H] = { 'h', NULL, 0 },
@@ -197,6 +199,7 @@ static struct {
 	struct verifier *verifier;
 	uint32_t keyid;		/* --keyid, --keyid-from-cert; 0: the key's */
 	const char *pass;
+	char *pass_read;	/* -p alone: what read_pass read, to cleanse */
 	int recursive, print, sigfile, jobs;
 	int imasig, imahash, portable;	/* -s, -d, -o */
 	struct evm_opts evm;
@@ -340,7 +343,7 @@ void log_info(const char *fmt, ...)
 /* ---- keys ---- */
 
 /* -p alone: the pass phrase from stdin, without echo on a terminal. */
-static const char *read_pass(void)
+static char *read_pass(void)
 {
 	struct termios old, quiet;
 	int tty = !tcgetattr(0, &old);
@@ -348,6 +351,8 @@ static const char *read_pass(void)
 	size_t cap = 0;
 	ssize_t n;
 
+	/* byte by byte: no copy of the line is left in stdin's buffer */
+	setvbuf(stdin, NULL, _IONBF, 0);
 	if (tty) {
 		quiet = old;
 		quiet.c_lflag &= ~(tcflag_t)ECHO;
@@ -372,7 +377,17 @@ static void load_signer(void)
 	if (!strncmp(key, "pkcs11:", 7))
 		die("%s: PKCS#11 keys are not supported by this imasign (no OpenSSL engines)",
 		    str_esc(key, SIZE_MAX));
-	if (!(TT.signer = signer_load(key, TT.pass, TT.keyid)))
+	TT.signer = signer_load(key, TT.pass, TT.keyid);
+	/* the pass phrase is not needed again: gone from memory (and from
+	 * the command line /proc shows, when it was given there) */
+	if (TT.pass_read) {
+		secret_free(TT.pass_read, strlen(TT.pass_read));
+		TT.pass_read = NULL;
+	} else if (TT.pass && opts[O_PASS].arg) {
+		explicit_bzero((char *)opts[O_PASS].arg, strlen(opts[O_PASS].arg));
+	}
+	TT.pass = NULL;
+	if (!TT.signer)
 		exit(125);
 }
 
@@ -688,12 +703,14 @@ static void load_hmac_key(void)
 	log_info("Reading to %s\n", TT.hmackey);
 	if (fd < 0)
 		die_errno("%s", str_esc(TT.hmackey, SIZE_MAX));
+	if (!key_perms_ok(fd, TT.hmackey))
+		exit(125);
 	if (!(k = read_fd_max(fd, EVM_KEY_MAX, &len)))
 		die("%s: %s", str_esc(TT.hmackey, SIZE_MAX),
 		    errno == EFBIG ? "longer than 128 bytes: not an EVM key" : strerror(errno));
 	close(fd);
 	memcpy(evm_key, k, len);
-	free(k);
+	secret_free(k, len);
 }
 
 static void do_hmac(struct job *j)
@@ -1560,8 +1577,9 @@ int imasign_main(int argc, char **argv)
 				   : pool_cpus();
 	if (opts[O_TYPE].arg)
 		parse_type(opts[O_TYPE].arg);
+	insecure_key_perms = opts[O_INSECURE_KEY_PERMS].seen;
 	if (opts[O_PASS].seen)
-		TT.pass = opts[O_PASS].arg ? opts[O_PASS].arg : read_pass();
+		TT.pass = opts[O_PASS].arg ? opts[O_PASS].arg : (TT.pass_read = read_pass());
 	else
 		TT.pass = getenv("EVMCTL_KEY_PASSWORD");
 	if (opts[O_KEYID].arg) {

@@ -8,6 +8,7 @@
 #define IMASIGN_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 /* The first byte of security.ima and security.evm values
@@ -134,6 +135,16 @@ int evm_uuid_parse(const char *s, uint8_t uuid[16]);
  * saying why.  keyfile_read: a key, certificate or signature file (1 MiB). */
 char *bounded_read(const char *path, size_t max, const char *what, int in_root, size_t *lenp);
 char *keyfile_read(const char *path, size_t *lenp);
+/* privkey_read: a private key file (1 MiB), refused with a message when
+ * group or others may read it (the mode of the file opened), unless
+ * insecure_key_perms (--insecure-key-perms).  Free it with secret_free,
+ * which cleanses the bytes first. */
+extern bool insecure_key_perms;
+char *privkey_read(const char *path, size_t *lenp);
+/* The same check on a secret file already open: 1 when it may be read, 0
+ * after the message. */
+int key_perms_ok(int fd, const char *path);
+void secret_free(void *p, size_t len);
 /* OpenSSL's last queued reason, in words, for a message; the queue emptied. */
 const char *ossl_why(void);
 struct signer;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <openssl/bio.h>
@@ -65,6 +66,61 @@ char *bounded_read(const char *path, size_t max, const char *what, int in_root, 
 char *keyfile_read(const char *path, size_t *lenp)
 {
 	return bounded_read(path, KEYFILE_MAX, ": not a key file", 0, lenp);
+}
+
+bool insecure_key_perms;
+
+int key_perms_ok(int fd, const char *path)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0) {
+		warn_errno("%s", str_esc(path, SIZE_MAX));
+		return 0;
+	}
+	/* as ssh refuses an unprotected key: the mode of what was opened */
+	if ((st.st_mode & (S_IRGRP | S_IROTH)) && !insecure_key_perms) {
+		warn("%s: a private key readable by %s (mode %04o): chmod go-r it, or give "
+		     "--insecure-key-perms", str_esc(path, SIZE_MAX),
+		     (st.st_mode & S_IRGRP) ? (st.st_mode & S_IROTH) ? "group and others" : "its group"
+					    : "others", (unsigned)(st.st_mode & 07777));
+		return 0;
+	}
+	return 1;
+}
+
+char *privkey_read(const char *path, size_t *lenp)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK), err;
+	char *t;
+
+	if (fd < 0) {
+		warn_errno("%s", str_esc(path, SIZE_MAX));
+		return NULL;
+	}
+	if (!key_perms_ok(fd, path)) {
+		close(fd);
+		return NULL;
+	}
+	/* a regular file is read into one buffer of its size: no copy of
+	 * the key is left behind by a realloc */
+	t = read_fd_max(fd, KEYFILE_MAX, lenp);
+	err = errno;
+	close(fd);
+	if (!t) {
+		if (err == EFBIG)
+			warn("%s: larger than %zu bytes: not a key file", str_esc(path, SIZE_MAX), KEYFILE_MAX);
+		else
+			errno = err, warn_errno("%s", str_esc(path, SIZE_MAX));
+	}
+	return t;
+}
+
+void secret_free(void *p, size_t len)
+{
+	if (p)
+		OPENSSL_cleanse(p, len);
+	free(p);
 }
 
 /* The last four bytes of the certificate's subjectKeyIdentifier, as the
@@ -189,7 +245,7 @@ static int pass_cb(char *buf, int size, int rwflag, void *u)
 struct signer *signer_load(const char *path, const char *pass, uint32_t keyid)
 {
 	size_t len;
-	char *t = keyfile_read(path, &len);
+	char *t = privkey_read(path, &len);
 	struct signer *s;
 	BIO *b;
 	X509 *x;
@@ -212,7 +268,7 @@ struct signer *signer_load(const char *path, const char *pass, uint32_t keyid)
 		else
 			warn("%s: not a PEM private key: %s", str_esc(path, SIZE_MAX), ossl_why());
 		ERR_clear_error();
-		free(t);
+		secret_free(t, len);
 		free(s);
 		return NULL;
 	}
@@ -227,7 +283,7 @@ struct signer *signer_load(const char *path, const char *pass, uint32_t keyid)
 	ERR_clear_error();
 	if (!s->keyid)
 		s->keyid = pubkey_keyid(s->pkey);
-	free(t);
+	secret_free(t, len);
 	return s;
 }
 

@@ -169,7 +169,7 @@ static EVP_PKEY *read_key(const char *path)
 		     str_esc(path, SIZE_MAX));
 		return NULL;
 	}
-	if (!(t = keyfile_read(path, &len)))
+	if (!(t = privkey_read(path, &len)))
 		return NULL;
 	if ((b = BIO_new_mem_buf(t, (int)len)))
 		k = PEM_read_bio_PrivateKey(b, NULL, pin_cb, NULL);
@@ -177,8 +177,7 @@ static EVP_PKEY *read_key(const char *path)
 	if (!k)
 		warn("%s: not a PEM private key (or a wrong KBUILD_SIGN_PIN): %s", str_esc(path, SIZE_MAX),
 		     ossl_why());
-	OPENSSL_cleanse(t, len);
-	free(t);
+	secret_free(t, len);
 	return k;
 }
 
@@ -267,11 +266,11 @@ static int wipe_key(const char *path)
 
 int modsign_sign(int argc, char **argv)
 {
-	enum { O_S, O_D, O_P, O_K, O_REPLACE, O_WIPE, O_N };
+	enum { O_S, O_D, O_P, O_K, O_REPLACE, O_WIPE, O_INSECURE, O_N };
 	struct opt opts[] = { [O_S] = { 's', NULL, 0, 0, NULL }, [O_D] = { 'd', NULL, 0, 0, NULL },
 			      [O_P] = { 'p', NULL, 0, 0, NULL }, [O_K] = { 'k', NULL, 0, 0, NULL },
 			      [O_REPLACE] = { 0, "replace", 0, 0, NULL }, [O_WIPE] = { 0, "wipe-key", 0, 0, NULL },
-			      [O_N] = OPT_END };
+			      [O_INSECURE] = { 0, "insecure-key-perms", 0, 0, NULL }, [O_N] = OPT_END };
 	const char *hash, *key = NULL, *raw = NULL, *cert, *module, *dest;
 	uint8_t *mod = NULL, *p7 = NULL, info[MODSIG_INFO_LEN] = { 0, 0, PKEY_ID_PKCS7 };
 	size_t len, p7_len = 0;
@@ -283,6 +282,7 @@ int modsign_sign(int argc, char **argv)
 	uint32_t be;
 
 	opt_parse(&argc, &argv, opts, 0);
+	insecure_key_perms = opts[O_INSECURE].seen;
 	raw_sig = opts[O_S].seen;
 	if (raw_sig && opts[O_WIPE].seen)
 		usage_error("--wipe-key: -s signs with no key");
