@@ -341,6 +341,15 @@ struct sandbox {
 int sandbox_call(const struct sandbox *sb, int (*fn)(void *, struct buf *), void *arg,
 		 struct buf *out);
 
+/* seccomp.c: from here on only read, parse and compute (see the file for
+ * the list): a refused system call kills the process (SIGSYS), or with
+ * LSMBOX_SECCOMP=log is named first.  SANDBOX_OPEN_RO: files may still be
+ * opened read-only.  0 once under it (or in sanitizer builds and without
+ * LIB_SECCOMP, which have none); -1 when the kernel (or qemu-user) has no
+ * seccomp filters: the command goes on without.  Dies on other failures. */
+#define SANDBOX_OPEN_RO 1u
+int sandbox_seccomp(const char *what, unsigned flags);
+
 /* htab.c: a string intern table (labels, profile and module names, policy
  * variables).  Each distinct byte string gets an id, 0, 1, 2... in order of
  * first sight, for the table's life; its copy (NUL-terminated, may hold NULs
