@@ -247,8 +247,9 @@ $(GEN)/applets.h: $(decl_srcs) scripts/mkapplets.awk $(conf)
 # they carry the plain static build of the same sources.
 VM_LSMBOX := build/$(CONFIG)-$(ARCH)/lsmbox
 VM_CRYPTO_TEST := build/$(CONFIG)-$(ARCH)/crypto-test
+VM_UNIT_TESTS := build/$(CONFIG)-$(ARCH)/unit-tests
 ifneq ($(SAN),)
-$(VM_LSMBOX) $(VM_CRYPTO_TEST): FORCE
+$(VM_LSMBOX) $(VM_CRYPTO_TEST) $(VM_UNIT_TESTS): FORCE
 	@$(MAKE) --no-print-directory SAN= $@
 endif
 
@@ -260,7 +261,7 @@ $(BUILD)/vm-probe: tests/vm/probe.c tests/vm/tomoyo-verdict.c tests/vm/aa-probe.
 	$(CC) -std=gnu11 -O2 -Wall -Wextra $(if $(WERROR),-Werror) -static -o $@ $^
 
 vm_env = LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe) \
-	 VM_CRYPTO_TEST=$(abspath $(VM_CRYPTO_TEST))
+	 VM_CRYPTO_TEST=$(abspath $(VM_CRYPTO_TEST)) VM_UNIT_TESTS=$(abspath $(VM_UNIT_TESTS))
 
 # On x86-64, make check also cross-builds for AArch64 and 32-bit ARM and
 # runs those builds under qemu-user (tests/check, tests/cross.test).
@@ -275,17 +276,18 @@ endif
 
 check: deps-check $(if $(SAN),,lsmbox) $(BUILD)/lsmbox $(BUILD)/unit-tests $(BUILD)/crypto-test $(BUILD)/aa-policy-diff \
 		$(BUILD)/sign-file-ref fuzz-build \
-		$(VM_LSMBOX) $(VM_CRYPTO_TEST) $(BUILD)/vm-probe $(if $(CROSS_DIR),cross-builds)
+		$(VM_LSMBOX) $(VM_CRYPTO_TEST) $(VM_UNIT_TESTS) $(BUILD)/vm-probe $(if $(CROSS_DIR),cross-builds)
 	@LSMBOX=$(abspath $(BUILD)/lsmbox) UNIT=$(abspath $(BUILD)/unit-tests) \
 	 CRYPTO_TEST=$(abspath $(BUILD)/crypto-test) AA_POLICY_DIFF=$(abspath $(BUILD)/aa-policy-diff) \
 	 SIGN_FILE_REF=$(abspath $(BUILD)/sign-file-ref) \
 	 AARCH64_DIR=$(if $(CROSS_DIR),$(abspath $(CROSS_DIR))) ARM_DIR=$(if $(ARM_DIR),$(abspath $(ARM_DIR))) \
 	 LSMBOX_LINK=$(LINK) LSMBOX_CONFIG=$(CONFIG) LSMBOX_APPLETS='$(enabled)' \
 	 LSMBOX_SAN=$(SAN) VM_LSMBOX=$(abspath $(VM_LSMBOX)) VM_PROBE=$(abspath $(BUILD)/vm-probe) \
-	 VM_CRYPTO_TEST=$(abspath $(VM_CRYPTO_TEST)) FUZZ_DIR=$(abspath $(FUZZ_DIR)) \
+	 VM_CRYPTO_TEST=$(abspath $(VM_CRYPTO_TEST)) VM_UNIT_TESTS=$(abspath $(VM_UNIT_TESTS)) \
+	 FUZZ_DIR=$(abspath $(FUZZ_DIR)) \
 	 tests/check
 
-check-vm: deps-check $(VM_LSMBOX) $(VM_CRYPTO_TEST) $(BUILD)/vm-probe
+check-vm: deps-check $(VM_LSMBOX) $(VM_CRYPTO_TEST) $(VM_UNIT_TESTS) $(BUILD)/vm-probe
 	@$(vm_env) tests/vm/run $(VM_TESTS)
 
 # bench: cryptobench, ours beside OpenSSL, written to docs/BENCHMARKS.md
