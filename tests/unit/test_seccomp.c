@@ -86,7 +86,7 @@ TEST(seccomp_allows_reading_and_computing)
 	child_free(&c);
 }
 
-enum { DO_SOCKET, DO_WRITE_OPEN, DO_OPEN, DO_IOCTL, DO_UNLINK };
+enum { DO_SOCKET, DO_WRITE_OPEN, DO_WRITE_EXISTING, DO_OPEN, DO_IOCTL, DO_UNLINK };
 
 static void refused_call(void *arg)
 {
@@ -94,6 +94,8 @@ static void refused_call(void *arg)
 	char path[256];
 
 	snprintf(path, sizeof(path), "%s/w", unit_tmpdir());
+	if (what == DO_WRITE_EXISTING)
+		close(open(path, O_WRONLY | O_CREAT, 0600));
 	sandbox_seccomp("t", what == DO_OPEN ? 0 : SANDBOX_OPEN_RO);
 	switch (what) {
 	case DO_SOCKET:
@@ -101,6 +103,9 @@ static void refused_call(void *arg)
 		break;
 	case DO_WRITE_OPEN:
 		open(path, O_WRONLY | O_CREAT, 0600);
+		break;
+	case DO_WRITE_EXISTING:	/* no O_CREAT, no O_TRUNC: the access mode alone */
+		open(path, O_RDWR);
 		break;
 	case DO_OPEN:
 		open(path, O_RDONLY);
@@ -137,6 +142,11 @@ TEST(seccomp_refuses_a_socket)
 TEST(seccomp_refuses_an_open_for_writing)
 {
 	killed(DO_WRITE_OPEN);
+}
+
+TEST(seccomp_refuses_writing_an_existing_file)
+{
+	killed(DO_WRITE_EXISTING);
 }
 
 TEST(seccomp_refuses_any_open_without_open_ro)
