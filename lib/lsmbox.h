@@ -350,6 +350,14 @@ int sandbox_call(const struct sandbox *sb, int (*fn)(void *, struct buf *), void
 #define SANDBOX_OPEN_RO 1u
 int sandbox_seccomp(const char *what, unsigned flags);
 
+/* caps.c: keep only the capabilities in keep[n] (CAP_* numbers) that the
+ * process has, in its permitted and effective sets; none else.  0, or -1 and errno.  Without LIB_CAP: nothing done, 0. */
+int caps_limit(const int *keep, int n);
+/* A command that only reads (check, offline access): every capability
+ * but CAP_DAC_READ_SEARCH dropped, then the seccomp allow-list with
+ * read-only opens.  Dies if the capabilities cannot be dropped. */
+void sandbox_reader(const char *what);
+
 /* htab.c: a string intern table (labels, profile and module names, policy
  * variables).  Each distinct byte string gets an id, 0, 1, 2... in order of
  * first sight, for the table's life; its copy (NUL-terminated, may hold NULs
