@@ -35,6 +35,7 @@
 #endif
 #endif
 
+#ifndef SECCOMP_OFF
 /* Any use.  A name this architecture has not is passed over. */
 static const char *const allowed[] = {
 	/* descriptors it has */
@@ -68,6 +69,7 @@ static void refused(int sig, siginfo_t *si, void *ctx)
 		write_all(2, msg, (size_t)n < sizeof(msg) ? (size_t)n : sizeof(msg) - 1);
 	_exit(128 + SIGSYS);
 }
+#endif
 
 int sandbox_seccomp(const char *what, unsigned flags)
 {
