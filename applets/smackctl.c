@@ -878,7 +878,7 @@ static int cmd_load(int argc, char **argv)
 static int cmd_check(int argc, char **argv)
 {
 	opt_parse_n(&argc, &argv, (struct opt[]){ OPT_END }, 0, 1, -1, "check: no rule file (FILE, DIR or -)");
-	sandbox_reader("check");
+	sandbox_reader("check", 0);
 	parse_or_die(&TT.rs, argc, argv);
 	for (size_t i = 0; i < TT.rs.n; i++) {
 		struct rule *r = &TT.rs.r[i];
@@ -1611,7 +1611,7 @@ static int cmd_access(int argc, char **argv)
 				     : "access: needs SUBJECT OBJECT ACCESS");
 	/* offline, from rule files or the image's: nothing but reading */
 	if (o[O_OFFLINE].seen || o[O_RULES].seen || root_dir())
-		sandbox_reader("access");
+		sandbox_reader("access", 0);
 	if (o[O_OFFLINE].seen || o[O_RULES].seen) {
 		if (!o[O_RULES].arg)
 			usage_error("access --offline needs --rules FILE|DIR");

@@ -43,11 +43,11 @@ int caps_limit(const int *keep, int n)
 }
 #endif
 
-void sandbox_reader(const char *what)
+void sandbox_reader(const char *what, unsigned flags)
 {
 	static const int keep[] = { 2 };	/* CAP_DAC_READ_SEARCH: read what root may */
 
 	if (caps_limit(keep, 1) < 0)
 		die_errno("%s: the capabilities it does not need could not be dropped", what);
-	sandbox_seccomp(what, SANDBOX_OPEN_RO);
+	sandbox_seccomp(what, SANDBOX_OPEN_RO | flags);
 }

@@ -348,6 +348,7 @@ int sandbox_call(const struct sandbox *sb, int (*fn)(void *, struct buf *), void
  * LIB_SECCOMP, which have none); -1 when the kernel (or qemu-user) has no
  * seccomp filters: the command goes on without.  Dies on other failures. */
 #define SANDBOX_OPEN_RO 1u
+#define SANDBOX_THREADS 2u	/* threads may be started (clone with CLONE_THREAD) */
 int sandbox_seccomp(const char *what, unsigned flags);
 
 /* caps.c: keep only the capabilities in keep[n] (CAP_* numbers) that the
@@ -355,8 +356,8 @@ int sandbox_seccomp(const char *what, unsigned flags);
 int caps_limit(const int *keep, int n);
 /* A command that only reads (check, offline access): every capability
  * but CAP_DAC_READ_SEARCH dropped, then the seccomp allow-list with
- * read-only opens.  Dies if the capabilities cannot be dropped. */
-void sandbox_reader(const char *what);
+ * read-only opens and flags (SANDBOX_THREADS).  Dies if the capabilities cannot be dropped. */
+void sandbox_reader(const char *what, unsigned flags);
 
 /* htab.c: a string intern table (labels, profile and module names, policy
  * variables).  Each distinct byte string gets an id, 0, 1, 2... in order of

@@ -10,11 +10,13 @@
  * "APPLET: WHAT: system call NAME (NR) refused by the sandbox". */
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
@@ -49,8 +51,13 @@ static const char *const allowed[] = {
 	/* threads already started, time, randomness, itself */
 	"futex", "futex_time64", "sched_yield", "clock_gettime", "clock_gettime64", "gettimeofday",
 	"clock_nanosleep", "clock_nanosleep_time64", "nanosleep", "getrandom", "getpid", "gettid",
-	"rt_sigprocmask", "rt_sigreturn", "sigreturn", "restart_syscall",
+	"rt_sigprocmask", "rt_sigaction", "sigaction", "rt_sigreturn", "sigreturn", "restart_syscall",
 	"exit", "exit_group",
+};
+
+/* What a new thread does for itself (glibc's start of a thread). */
+static const char *const threads[] = {
+	"set_robust_list", "rseq", "sched_getaffinity",
 };
 
 static const char *sandbox_what;
@@ -108,15 +115,32 @@ int sandbox_seccomp(const char *what, unsigned flags)
 		if (nr != __NR_SCMP_ERROR && nr >= 0)
 			rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0);
 	}
-	/* isatty (stdio deciding how to buffer): TCGETS, nothing else */
+	/* two that only read: isatty (stdio deciding how to buffer), an
+	 * inode's generation (what EVM hashes); no other ioctl */
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1,
 			       SCMP_A1(SCMP_CMP_EQ, TCGETS));
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1,
+			       SCMP_A1(SCMP_CMP_EQ, FS_IOC_GETVERSION));
 	/* opens: read-only, never made or truncated (O_TMPFILE needs write
 	 * access: the access mode refuses it) */
 	if (flags & SANDBOX_OPEN_RO)
 		rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1,
 				       SCMP_A2(SCMP_CMP_MASKED_EQ,
 					       O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND, 0));
+	/* threads of its own (a pool), never a process: clone with
+	 * CLONE_THREAD; clone3's flags are behind a pointer, so ENOSYS and
+	 * glibc falls back to clone */
+	if (flags & SANDBOX_THREADS) {
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
+				       SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD));
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+		for (size_t i = 0; i < sizeof(threads) / sizeof(*threads); i++) {
+			int nr = seccomp_syscall_resolve_name(threads[i]);
+
+			if (nr != __NR_SCMP_ERROR && nr >= 0)
+				rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0);
+		}
+	}
 	/* openat2's flags are behind a pointer, where a filter cannot look:
 	 * ENOSYS, and the --root jail walks the path itself (paths.c) */
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(openat2), 0);

@@ -1007,6 +1007,7 @@ static int cmd_verity_digest(int argc, char **argv)
 static int verify_files(int argc, char **argv, void (*fn)(struct job *j))
 {
 	TT.verifier = verifier_load(opts[O_KEY].arg ? opts[O_KEY].arg : DEFAULT_CERT);
+	sandbox_reader(argv[0], SANDBOX_THREADS);
 	each_file(argc - 1, argv + 1, fn);
 	return TT.failed ? 1 : 0;
 }

@@ -202,7 +202,7 @@ static int cmd_check(int argc, char **argv)
 	struct tmy_tally t = { 0 };
 
 	opt_parse_n(&argc, &argv, check_opts, 0, 1, -1, "check: which files?");
-	sandbox_reader("check");
+	sandbox_reader("check", 0);
 	for (int i = 0; i < argc; i++) {
 		enum tmy_kind k;
 		char *name, *text;

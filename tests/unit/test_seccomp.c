@@ -5,6 +5,7 @@
  * filter: there the test checks that none is set. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,6 +206,64 @@ TEST(seccomp_unknown_mode_is_a_usage_error)
 #else
 	CHECK_INT(c.status, 2);
 	CHECK(strstr(c.err, "LSMBOX_SECCOMP=off: only \"log\" is known") != NULL);
+#endif
+	child_free(&c);
+}
+
+static void *thread_fn(void *arg)
+{
+	return arg;
+}
+
+/* SANDBOX_THREADS: a thread starts and is joined; then a fork is refused. */
+static void threads_then_fork(void *arg)
+{
+	pthread_t t;
+	void *r = NULL;
+
+	(void)arg;
+	sandbox_seccomp("t", SANDBOX_THREADS);
+	if (pthread_create(&t, NULL, thread_fn, (void *)"x") || pthread_join(t, &r))
+		_exit(9);
+	printf("thread %s\n", (char *)r);
+	fflush(stdout);
+	if (fork() == 0)
+		_exit(0);
+	printf("forked\n");
+}
+
+TEST(seccomp_threads_but_no_process)
+{
+	struct child c = run_child(threads_then_fork, NULL);
+
+#ifdef NO_FILTER
+	CHECK_STR(c.out, "thread x\nforked\n");
+#else
+	CHECK_STR(c.out, "thread x\n");
+	CHECK_INT(c.status, 128 + SIGSYS);
+#endif
+	child_free(&c);
+}
+
+/* Without it, no thread either. */
+static void thread_refused(void *arg)
+{
+	pthread_t t;
+
+	(void)arg;
+	sandbox_seccomp("t", 0);
+	pthread_create(&t, NULL, thread_fn, NULL);
+	printf("went on\n");
+}
+
+TEST(seccomp_no_threads_without_the_flag)
+{
+	struct child c = run_child(thread_refused, NULL);
+
+#ifdef NO_FILTER
+	CHECK_STR(c.out, "went on\n");
+#else
+	CHECK_INT(c.status, 128 + SIGSYS);
 #endif
 	child_free(&c);
 }
