@@ -41,25 +41,42 @@ const char *ossl_why(void)
 	return p && p[1] ? p + 1 : buf;
 }
 
-char *bounded_read(const char *path, size_t max, const char *what, int in_root, size_t *lenp)
+/* The bounded read of both: path (a host path) opened, checked by ok
+ * (NULL: no check; a refusal says why), read whole up to max. */
+static char *read_checked(const char *shown, const char *host, size_t max, const char *what,
+			  int (*ok)(int fd, const char *path), size_t *lenp)
 {
-	char *host = in_root ? root_file(path, 0) : NULL, *t;
-	int fd = open(in_root ? (host ? host : "") : path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK), err;
+	int fd = open(host, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK), err;
+	char *t;
 
-	free(host);
 	if (fd < 0) {
-		warn_errno("%s", str_esc(path, SIZE_MAX));
+		warn_errno("%s", str_esc(shown, SIZE_MAX));
 		return NULL;
 	}
+	if (ok && !ok(fd, shown)) {
+		close(fd);
+		return NULL;
+	}
+	/* a regular file is read into one buffer of its size: no copy of
+	 * a key is left behind by a realloc */
 	t = read_fd_max(fd, max, lenp);
 	err = errno;
 	close(fd);
 	if (!t) {
 		if (err == EFBIG)
-			warn("%s: larger than %zu bytes%s", str_esc(path, SIZE_MAX), max, what);
+			warn("%s: larger than %zu bytes%s", str_esc(shown, SIZE_MAX), max, what);
 		else
-			errno = err, warn_errno("%s", str_esc(path, SIZE_MAX));
+			errno = err, warn_errno("%s", str_esc(shown, SIZE_MAX));
 	}
+	return t;
+}
+
+char *bounded_read(const char *path, size_t max, const char *what, int in_root, size_t *lenp)
+{
+	char *host = in_root ? root_file(path, 0) : NULL, *t;
+
+	t = read_checked(path, in_root ? (host ? host : "") : path, max, what, NULL, lenp);
+	free(host);
 	return t;
 }
 
@@ -91,29 +108,7 @@ int key_perms_ok(int fd, const char *path)
 
 char *privkey_read(const char *path, size_t *lenp)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK), err;
-	char *t;
-
-	if (fd < 0) {
-		warn_errno("%s", str_esc(path, SIZE_MAX));
-		return NULL;
-	}
-	if (!key_perms_ok(fd, path)) {
-		close(fd);
-		return NULL;
-	}
-	/* a regular file is read into one buffer of its size: no copy of
-	 * the key is left behind by a realloc */
-	t = read_fd_max(fd, KEYFILE_MAX, lenp);
-	err = errno;
-	close(fd);
-	if (!t) {
-		if (err == EFBIG)
-			warn("%s: larger than %zu bytes: not a key file", str_esc(path, SIZE_MAX), KEYFILE_MAX);
-		else
-			errno = err, warn_errno("%s", str_esc(path, SIZE_MAX));
-	}
-	return t;
+	return read_checked(path, path, KEYFILE_MAX, ": not a key file", key_perms_ok, lenp);
 }
 
 void secret_free(void *p, size_t len)
