@@ -415,14 +415,23 @@ int smods_read(int mfd, struct smod **out)
 	}
 	if (n)	/* no modules: *out is NULL, which qsort may not be given */
 		qsort(*out, (size_t)n, sizeof(**out), cmp_prio_desc);
-	/* The first of each name, in that order, is its highest priority. */
-	for (int i = 0; i < n; i++) {
-		bool first = true;
+	/* The first of each name, in that order, is its highest priority
+	 * (names seen kept in a table: a store of many modules costs n, not
+	 * n squared). */
+	struct htab seen = { 0 };
 
-		for (int j = 0; j < i && first; j++)
-			first = strcmp((*out)[j].name, (*out)[i].name) != 0;
-		(*out)[i].top = first;
+	for (int i = 0; i < n; i++) {
+		(*out)[i].top = htab_find(&seen, (*out)[i].name) < 0;
+		if ((*out)[i].top && htab_intern(&seen, (*out)[i].name) < 0) {
+			warn("more than %d module names in the store", HTAB_MAX);
+			htab_free(&seen);
+			smods_free(*out, n);
+			*out = NULL;
+			errno = ENOSPC;
+			return -1;
+		}
 	}
+	htab_free(&seen);
 	return n;
 }
 
