@@ -8,10 +8,14 @@
 #ifndef LSMBOX_FUZZ_H
 #define LSMBOX_FUZZ_H
 
+#include <ftw.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lsmbox.h"
@@ -55,6 +59,82 @@ static inline int fuzz_file(const uint8_t *data, size_t size, char path[32])
 	lseek(fd, 0, SEEK_SET);
 	snprintf(path, 32, "/dev/fd/%d", fd);
 	return fd;
+}
+
+
+/* A tree from the input, for the readers of directories: a record a
+ * line, PATH, a tab, then the file's text with "\n" for newlines (no tab:
+ * PATH is a directory).  PATH is up to 8 parts of [a-z0-9_.-] joined by
+ * '/'; others are passed over.  Made under top, a mkdtemp template
+ * (filled in); fuzz_tree_remove takes it all away. */
+static inline void fuzz_tree_record(const char *top, const char *rec, size_t n)
+{
+	const char *tab = memchr(rec, '\t', n);
+	size_t plen = tab ? (size_t)(tab - rec) : n;
+	char path[512], *p;
+	int parts = 1;
+	FILE *f;
+
+	if (!plen || plen > 200)
+		return;
+	for (size_t i = 0; i < plen; i++) {
+		char c = rec[i];
+
+		if (c == '/')
+			parts++;
+		else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+			   c == '-'))
+			return;
+	}
+	if (parts > 8)
+		return;
+	snprintf(path, sizeof(path), "%s/%.*s", top, (int)plen, rec);
+	for (p = path + strlen(top) + 1; (p = strchr(p, '/')); p++) {	/* the directories above */
+		*p = 0;
+		mkdir(path, 0755);
+		*p = '/';
+	}
+	if (!tab) {
+		mkdir(path, 0755);
+		return;
+	}
+	if (!(f = fopen(path, "w")))
+		return;
+	for (const char *s = tab + 1; s < rec + n; s++) {
+		if (*s == '\\' && s + 1 < rec + n && s[1] == 'n') {
+			fputc('\n', f);
+			s++;
+		} else {
+			fputc(*s, f);
+		}
+	}
+	fclose(f);
+}
+
+static inline void fuzz_tree(char *top, const uint8_t *data, size_t size)
+{
+	const char *s = (const char *)data, *end = s + size;
+
+	if (!mkdtemp(top))
+		abort();
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
+
+		fuzz_tree_record(top, s, n);
+		s += n + 1;
+	}
+}
+
+static inline int fuzz_rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st, (void)flag, (void)f;
+	return remove(p);
+}
+
+static inline void fuzz_tree_remove(const char *top)
+{
+	nftw(top, fuzz_rm_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 #endif
