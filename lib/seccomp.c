@@ -62,6 +62,20 @@ static const char *const threads[] = {
 
 static const char *sandbox_what;
 
+/* Each name allowed with any arguments; the first error, or 0. */
+static int allow_names(scmp_filter_ctx ctx, const char *const *names, size_t n)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		int nr = seccomp_syscall_resolve_name(names[i]), r;
+
+		if (nr != __NR_SCMP_ERROR && nr >= 0 && (r = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0)) && !rc)
+			rc = r;
+	}
+	return rc;
+}
+
 static void refused(int sig, siginfo_t *si, void *ctx)
 {
 	char *name = seccomp_syscall_resolve_num_arch(SCMP_ARCH_NATIVE, si->si_syscall);
@@ -109,12 +123,7 @@ int sandbox_seccomp(const char *what, unsigned flags)
 	ctx = seccomp_init(log ? SCMP_ACT_TRAP : SCMP_ACT_KILL_PROCESS);
 	if (!ctx)
 		die("%s: the sandbox (libseccomp) could not be set up", what);
-	for (size_t i = 0; i < sizeof(allowed) / sizeof(*allowed); i++) {
-		int nr = seccomp_syscall_resolve_name(allowed[i]);
-
-		if (nr != __NR_SCMP_ERROR && nr >= 0)
-			rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0);
-	}
+	rc |= allow_names(ctx, allowed, sizeof(allowed) / sizeof(*allowed));
 	/* two that only read: isatty (stdio deciding how to buffer), an
 	 * inode's generation (what EVM hashes); no other ioctl */
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1,
@@ -134,16 +143,12 @@ int sandbox_seccomp(const char *what, unsigned flags)
 		rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
 				       SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD));
 		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
-		for (size_t i = 0; i < sizeof(threads) / sizeof(*threads); i++) {
-			int nr = seccomp_syscall_resolve_name(threads[i]);
-
-			if (nr != __NR_SCMP_ERROR && nr >= 0)
-				rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0);
-		}
+		rc |= allow_names(ctx, threads, sizeof(threads) / sizeof(*threads));
 	}
 	/* openat2's flags are behind a pointer, where a filter cannot look:
 	 * ENOSYS, and the --root jail walks the path itself (paths.c) */
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(openat2), 0);
+	/* (errors are negative errnos, ORed: any is a failure, named roughly) */
 	if (rc)
 		die("%s: the sandbox's rules could not be made (libseccomp: %s)", what, strerror(-rc));
 	rc = seccomp_load(ctx);
