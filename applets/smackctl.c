@@ -1554,14 +1554,19 @@ static int batch_line(const struct ruleset *p, const char *s, const char *end, i
  * than two 255-byte labels and seven letters) is an error. */
 static void batch(const struct ruleset *p, const char *file, int verbose)
 {
+	/* one buffer for the process, never freed: a bad line dies, and a
+	 * die() caught (the fuzz target) must not leave one behind each time */
+	static char *buf;
 	size_t cap = BATCH_LINE_MAX, have = 0;
-	char *buf = xmalloc(cap), *name = strcmp(file, "-") ? host_path(file) : xstrdup("-");
+	char *name = strcmp(file, "-") ? host_path(file) : xstrdup("-");
 	int fd = strcmp(file, "-") ? root_open(file, O_RDONLY, 0) : 0, lineno = 0;
 	struct stat st;
 	int stream;
 
 	if (fd < 0)
 		die_errno("%s", str_esc(name, SIZE_MAX));
+	if (!buf)
+		buf = xmalloc(cap);
 	stream = !fstat(fd, &st) && !S_ISREG(st.st_mode);
 
 	for (;;) {
@@ -1591,7 +1596,6 @@ static void batch(const struct ruleset *p, const char *file, int verbose)
 		batch_line(p, buf, buf + have, verbose, name, ++lineno);
 	if (fd)
 		close(fd);
-	free(buf);
 	free(name);
 }
 
