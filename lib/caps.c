@@ -6,6 +6,8 @@
  * (the ambient set empties with them: the kernel keeps there only what is
  * permitted and inheritable).  The bounding set is left: dropping from it needs
  * CAP_SETPCAP, and nothing here runs a program after. */
+#include <linux/capability.h>
+
 #include "config.h"
 #include "lsmbox.h"
 
@@ -45,7 +47,7 @@ int caps_limit(const int *keep, int n)
 
 void sandbox_reader(const char *what, unsigned flags)
 {
-	static const int keep[] = { 2 };	/* CAP_DAC_READ_SEARCH: read what root may */
+	static const int keep[] = { CAP_DAC_READ_SEARCH };	/* read what root may */
 
 	if (caps_limit(keep, 1) < 0)
 		die_errno("%s: the capabilities it does not need could not be dropped", what);

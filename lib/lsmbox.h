@@ -47,6 +47,17 @@ extern int die_status;
 #include <setjmp.h>
 extern jmp_buf *die_catch;
 
+/* LSMBOX_ASAN: built with AddressSanitizer (gcc's SAN=1, clang's fuzz
+ * builds), whose shadow memory and leak check the sandbox cannot have:
+ * no address-space limit (sandbox.c), no seccomp filter (seccomp.c). */
+#if defined(__SANITIZE_ADDRESS__)
+#define LSMBOX_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LSMBOX_ASAN 1
+#endif
+#endif
+
 /* err.c: "APPLET: message" on stderr; the _errno forms append ": strerror". */
 void warn(const char *fmt, ...) PRINTF(1, 2);
 void warn_errno(const char *fmt, ...) PRINTF(1, 2);

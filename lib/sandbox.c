@@ -21,14 +21,8 @@
 
 /* An address-space limit under a sanitizer would fail every allocation:
  * its shadow memory is reserved at start, terabytes of it.  Those builds
- * keep the CPU limit only (and, fuzzing, libFuzzer's own malloc limit). */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANDBOX_NO_AS 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANDBOX_NO_AS 1
-#endif
-#endif
+ * (LSMBOX_ASAN) keep the CPU limit only (and, fuzzing, libFuzzer's own
+ * malloc limit). */
 
 /* A limit no looser than the one the caller has already: a hard limit
  * cannot be raised without CAP_SYS_RESOURCE, and a stricter ulimit is
@@ -49,7 +43,7 @@ static void limit(int what, rlim_t soft, rlim_t hard)
 		_exit(SANDBOX_EXIT_SETUP);
 }
 
-#ifndef SANDBOX_NO_AS
+#ifndef LSMBOX_ASAN
 /* The address space the child has already (the parent's, copied): the
  * limit is that plus what the work may take.  /proc/self/statm's first
  * field; without /proc, what malloc holds and 64 MiB for the rest. */
@@ -83,7 +77,7 @@ static noreturn void child(const struct sandbox *sb, int (*fn)(void *, struct bu
 	limit(RLIMIT_CORE, 0, 0);
 	/* the soft limit sends SIGXCPU, the hard one a second later SIGKILL */
 	limit(RLIMIT_CPU, sb->cpu, sb->cpu + 1);
-#ifndef SANDBOX_NO_AS
+#ifndef LSMBOX_ASAN
 	if (sb->mem) {
 		rlim_t as = mapped() + sb->mem;
 

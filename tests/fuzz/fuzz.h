@@ -62,6 +62,25 @@ static inline int fuzz_file(const uint8_t *data, size_t size, char path[32])
 }
 
 
+/* The imasign rig's fixtures (tests/vm/imasign/fixtures) of the tree the
+ * target was built in: its binary is build/DIR/fuzz/NAME.  Elsewhere the
+ * path names nothing, and the targets run with fewer keys. */
+static inline const char *fuzz_rig_fixtures(void)
+{
+	static char dir[4096];
+	char *s;
+	ssize_t n;
+
+	if (!*dir) {
+		n = readlink("/proc/self/exe", dir, sizeof(dir) - 64);
+		dir[n > 0 ? n : 0] = 0;
+		for (int i = 0; i < 4 && (s = strrchr(dir, '/')); i++)
+			*s = 0;
+		strcat(dir, "/tests/vm/imasign/fixtures");
+	}
+	return dir;
+}
+
 /* A tree from the input, for the readers of directories: a record a
  * line, PATH, a tab, then the file's text with "\n" for newlines (no tab:
  * PATH is a directory).  PATH is up to 8 parts of [a-z0-9_.-] joined by

@@ -31,8 +31,6 @@ static void cleanup(void)
  * certificates from the tree the target was built in (build/DIR/fuzz/NAME). */
 static void setup(void)
 {
-	char exe[4000], *s;
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	FILE *f;
 
 	if (!mkdtemp(dir))
@@ -46,11 +44,8 @@ static void setup(void)
 	TT.xattr_evm = "security.evm";
 	TT.evm.generation = "0";
 	TT.evm.uuid_given = 1;
-	exe[n > 0 ? n : 0] = 0;
-	for (int i = 0; i < 4 && (s = strrchr(exe, '/')); i++)
-		*s = 0;
 	snprintf(keys, sizeof(keys), "%1$s/ima.der,%1$s/other.der,%1$s/ec256.der,%1$s/ec384.der",
-		 strcat(exe, "/tests/vm/imasign/fixtures"));
+		 fuzz_rig_fixtures());
 	TT.verifier = verifier_load(keys);
 }
 

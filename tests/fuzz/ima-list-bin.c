@@ -62,9 +62,6 @@ static void write_pcrs(int k, const char *const *v)
  * by an unknown key, still parsed). */
 static void setup(void)
 {
-	char exe[4000], *s;
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-
 	if (!mkdtemp(dir))
 		abort();
 	write_pcrs(0, pcr_sha1);
@@ -72,11 +69,7 @@ static void setup(void)
 	write_pcrs(2, NULL);
 	write_pcrs(3, NULL);
 	atexit(cleanup);
-	exe[n > 0 ? n : 0] = 0;
-	for (int i = 0; i < 4 && (s = strrchr(exe, '/')); i++)
-		*s = 0;
-	snprintf(keys, sizeof(keys), "%s/tests/vm/imasign/fixtures/ima.der,%s/tests/vm/imasign/fixtures/other.der",
-		 exe, exe);
+	snprintf(keys, sizeof(keys), "%1$s/ima.der,%1$s/other.der", fuzz_rig_fixtures());
 }
 
 /* The first byte: bits 0-1 the banks (sha1; sha256; both; all four),

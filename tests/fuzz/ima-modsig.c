@@ -15,13 +15,7 @@ static char certs[2 * 4096 + 80];
  * (build/DIR/fuzz/NAME). */
 static void setup(void)
 {
-	char exe[4000], *s;
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-
-	exe[n > 0 ? n : 0] = 0;
-	for (int i = 0; i < 4 && (s = strrchr(exe, '/')); i++)
-		*s = 0;
-	snprintf(certs, sizeof(certs), "%1$s/ima.der,%1$s/ec256.der", strcat(exe, "/tests/vm/imasign/fixtures"));
+	snprintf(certs, sizeof(certs), "%1$s/ima.der,%1$s/ec256.der", fuzz_rig_fixtures());
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -26,8 +26,6 @@ static void cleanup(void)
  * (build/DIR/fuzz/NAME). */
 static void setup(void)
 {
-	char exe[4000], *s;
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	FILE *f;
 
 	if (!mkdtemp(dir))
@@ -43,11 +41,8 @@ static void setup(void)
 	TT.sigfile = 1;
 	TT.verity.h = TT.hash;
 	TT.verity.log_blocksize = 12;
-	exe[n > 0 ? n : 0] = 0;
-	for (int i = 0; i < 4 && (s = strrchr(exe, '/')); i++)
-		*s = 0;
 	snprintf(keys, sizeof(keys), "%1$s/ima.der,%1$s/other.der,%1$s/ec256.der,%1$s/ec384.der",
-		 strcat(exe, "/tests/vm/imasign/fixtures"));
+		 fuzz_rig_fixtures());
 }
 
 /* ima_verify -f of one file: its FILE.sig holds v. */

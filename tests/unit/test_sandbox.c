@@ -16,13 +16,6 @@
 #include "lsmbox.h"
 #include "unit.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define NO_AS 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define NO_AS 1
-#endif
-#endif
 
 static const struct sandbox sb = { "in.pp", "the reader", (size_t)64 << 20, 1 };
 
@@ -66,7 +59,7 @@ static int crashes(void *arg, struct buf *out)
 	return 0;
 }
 
-#ifndef NO_AS
+#ifndef LSMBOX_ASAN
 /* Asks for *arg bytes and touches them; what it got, as text. */
 static int allocates(void *arg, struct buf *out)
 {
@@ -169,7 +162,7 @@ TEST(sandbox_memory_limit)
 	char *held = malloc((size_t)256 << 20);
 
 	CHECK(held != NULL);
-#ifdef NO_AS
+#ifdef LSMBOX_ASAN
 	CHECK_INT(sandbox_call(&sb, as_limit, NULL, &out), 0);
 	CHECK(out.len == 4 && !memcmp(out.p, "none", 4));
 	(void)small, (void)big;
@@ -286,7 +279,7 @@ TEST(sandbox_output_not_passed_back)
 	child_free(&c);
 }
 
-#ifndef NO_AS
+#ifndef LSMBOX_ASAN
 /* Without /proc (a rescue shell may have none) the child's start is
  * guessed from malloc's figures and 64 MiB: still a limit, a looser one. */
 static void without_proc(void *arg)

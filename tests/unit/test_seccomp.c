@@ -20,12 +20,8 @@
 #include "lsmbox.h"
 #include "unit.h"
 
-#if defined(__SANITIZE_ADDRESS__) || !defined(CFG_LIB_SECCOMP)
+#if defined(LSMBOX_ASAN) || !defined(CFG_LIB_SECCOMP)
 #define NO_FILTER 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define NO_FILTER 1
-#endif
 #endif
 
 /* /proc/self/status's Seccomp: 0 none, 2 a filter. */
