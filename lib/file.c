@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 /* file.c: whole-file reads (including /proc and sysfs, whose sizes lie) and
- * atomic replacement: temp file in the same directory, fsync, rename. */
+ * atomic replacement: temp file in the same directory, fsync, rename; a
+ * dead writer's temp file removed by the next. */
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
@@ -150,24 +152,124 @@ static int fsync_dir_of(const char *path)
 	return ret;
 }
 
+/* The temp file of NAME is ".NAME.lsmbox-new" while it has a name, locked
+ * (flock) by its writer from the moment it has that name: an unlocked one
+ * was left by a writer that died, and the next writer of NAME removes it.
+ * While a live writer holds that name, ".NAME.lsmbox-PID.SEQ".  Where the
+ * filesystem has O_TMPFILE the data is written to a file with no name at
+ * all, which is named only for its rename: a kill while writing leaves
+ * nothing. */
+#define TMP_TAG ".lsmbox-new"
+
+static char *tmp_path(const struct atomic_file *af, int unique)
+{
+	static unsigned seq;
+	const char *slash = strrchr(af->path, '/');
+	int dirlen = slash ? (int)(slash - af->path + 1) : 0;
+
+	if (!unique)
+		return xasprintf("%.*s.%s" TMP_TAG, dirlen, af->path, af->path + dirlen);
+	return xasprintf("%.*s.%s.lsmbox-%ld.%u", dirlen, af->path, af->path + dirlen, (long)getpid(),
+			 seq++);
+}
+
+/* Remove a dead writer's temp file at path: 1 if removed. */
+static int reap(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC), done = 0;
+	struct stat a, b;
+
+	if (fd < 0)
+		return 0;
+	if (!fstat(fd, &a) && S_ISREG(a.st_mode) && !flock(fd, LOCK_EX | LOCK_NB) &&
+	    !lstat(path, &b) && a.st_ino == b.st_ino && a.st_dev == b.st_dev)
+		done = !unlink(path);
+	close(fd);
+	return done;
+}
+
+/* Name af->fd (locked) as af->tmp: ".NAME.lsmbox-new" after removing a dead
+ * writer's file there, else a unique name.  With O_TMPFILE by a link of
+ * the descriptor; without, the file was made under a unique name and is
+ * moved to the usual one if that is free (renameat2 that never replaces). */
+static int tmp_place(struct atomic_file *af, int linked)
+{
+	char *to = tmp_path(af, 0), fdpath[32];
+	int rc = -1;
+
+	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", af->fd);
+	for (int tries = 0; tries < 2 && rc < 0; tries++) {
+		rc = linked ? renameat2(AT_FDCWD, af->tmp, AT_FDCWD, to, RENAME_NOREPLACE)
+			    : linkat(AT_FDCWD, fdpath, AT_FDCWD, to, AT_SYMLINK_FOLLOW);
+		if (rc < 0 && (errno != EEXIST || !reap(to)))
+			break;
+	}
+	if (rc == 0) {
+		free(af->tmp);
+		af->tmp = to;
+		return 0;
+	}
+	free(to);
+	if (linked)	/* it keeps its unique name */
+		return 0;
+	for (int tries = 0; tries < 100; tries++) {
+		to = tmp_path(af, 1);
+		if (!linkat(AT_FDCWD, fdpath, AT_FDCWD, to, AT_SYMLINK_FOLLOW)) {
+			af->tmp = to;
+			return 0;
+		}
+		free(to);
+		if (errno != EEXIST)
+			break;
+	}
+	return -1;
+}
+
+/* A named temp file, when there is no O_TMPFILE (or no /proc to link one
+ * by): made under a unique name, locked, then given the usual one. */
+static int tmp_named(struct atomic_file *af)
+{
+	for (int tries = 0; tries < 100; tries++) {
+		af->tmp = tmp_path(af, 1);
+		af->fd = open(af->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (af->fd >= 0)
+			break;
+		free(af->tmp);
+		af->tmp = NULL;
+		if (errno != EEXIST)
+			return -1;
+	}
+	if (af->fd < 0 || flock(af->fd, LOCK_EX) < 0 || tmp_place(af, 1) < 0)
+		return -1;
+	return 0;
+}
+
 int atomic_open(struct atomic_file *af, const char *path, mode_t mode)
 {
-	char *copy = xstrdup(path), *base = basename(copy);
 	const char *slash = strrchr(path, '/');
-	int dirlen = slash ? (int)(slash - path + 1) : 0, ok;
+	char *dir = slash ? xasprintf("%.*s", (int)(slash - path + 1), path) : xstrdup(".");
 	struct stat st;
+	int ok;
 
-	/* ".NAME.XXXXXX" beside the target, so rename() never crosses filesystems. */
-	af->tmp = xasprintf("%.*s.%s.XXXXXX", dirlen, path, base);
-	free(copy);
 	af->path = xstrdup(path);
-	af->fd = mkostemp(af->tmp, O_CLOEXEC);
-	if (af->fd < 0) {
-		int err = errno;
-
-		free(af->tmp);
-		free(af->path);
-		errno = err;
+	af->tmp = NULL;
+	af->fd = -1;
+	/* The O_TMPFILE file is linked through /proc at the end.  Without
+	 * O_TMPFILE, open fails with EOPNOTSUPP (the filesystem), EISDIR or
+	 * EINVAL (the kernel). */
+	if (!access("/proc/self/fd", X_OK))
+		af->fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	else
+		errno = EOPNOTSUPP;
+	if (af->fd >= 0)
+		ok = !flock(af->fd, LOCK_EX);
+	else if (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)
+		ok = !tmp_named(af);
+	else
+		ok = 0;
+	free(dir);
+	if (!ok) {
+		atomic_abort(af);
 		return -1;
 	}
 	/* A replaced file keeps its mode and, where we may, its owner. */
@@ -191,10 +293,11 @@ void atomic_abort(struct atomic_file *af)
 {
 	int err = errno;
 
-	if (af->fd >= 0)
-		close(af->fd);
+	/* a named temp is ours while we hold its lock: removed before the close */
 	if (af->tmp)
 		unlink(af->tmp);
+	if (af->fd >= 0)
+		close(af->fd);
 	free(af->tmp);
 	free(af->path);
 	af->fd = -1;
@@ -206,11 +309,10 @@ int atomic_commit(struct atomic_file *af)
 {
 	int ret = fsync(af->fd), err = errno;
 
-	if (close(af->fd) < 0 && ret == 0) {
+	if (ret == 0 && !af->tmp && tmp_place(af, 0) < 0) {
 		ret = -1;
 		err = errno;
 	}
-	af->fd = -1;
 	if (ret == 0 && rename(af->tmp, af->path) < 0) {
 		ret = -1;
 		err = errno;
@@ -222,8 +324,14 @@ int atomic_commit(struct atomic_file *af)
 	}
 	free(af->tmp);
 	af->tmp = NULL;
-	ret = fsync_dir_of(af->path);
+	/* the lock goes with the descriptor, once the name is the target's */
+	ret = close(af->fd);
 	err = errno;
+	af->fd = -1;
+	if (fsync_dir_of(af->path) < 0 && ret == 0) {
+		ret = -1;
+		err = errno;
+	}
 	free(af->path);
 	af->path = NULL;
 	errno = err;

@@ -212,11 +212,14 @@ char *xread_text_fd(int fd, const char *name, size_t max, size_t *lenp);
 /* Replace `path` so that a reader, or a crash at any point, sees the old
  * content or the new one, never a mix: a temp file in the same directory,
  * fsync, rename, fsync of the directory.  A replaced file keeps its mode and
- * (as root) its owner.  Any failure removes the temp file; only a writer
- * killed before its rename leaves one, ".NAME.XXXXXX", which nothing reads
- * as NAME and the next writer leaves alone (it cannot tell a dead writer's
- * from a live one's).  Under --root, resolve `path` first (root_file): the
- * mode is taken through a final symlink. */
+ * (as root) its owner.  Any failure removes the temp file.  The data goes
+ * to an O_TMPFILE file, which has no name until just before its rename, so
+ * a writer killed while writing leaves nothing; killed between that link
+ * and the rename (or on a filesystem without O_TMPFILE, at any point before
+ * the rename) it leaves ".NAME.lsmbox-new", which nothing reads as NAME and
+ * the next writer of NAME removes (a live writer holds a lock on it).
+ * Under --root, resolve `path` first (root_file): the mode is taken
+ * through a final symlink. */
 struct atomic_file {
 	int fd;
 	char *path;

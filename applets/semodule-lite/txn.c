@@ -275,7 +275,10 @@ int txn_commit(struct txn *t)
 	close(t->modules);
 	close(t->tmp);
 	t->tmp = -1;
-	tree_remove(s->fd, "tmp");
+	/* the change is made: what is left of the old store goes next time */
+	if (tree_remove(s->fd, "tmp") < 0)
+		warn("%s/tmp (the store before this change): %s; the next change removes it", s->dir,
+		     strerror(errno));
 	store_unlock(t->trans);
 	t->trans = -1;
 	return ok < 0 ? -1 : n;

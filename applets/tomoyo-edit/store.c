@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -87,26 +88,16 @@ static noreturn void save_failed(struct save *s, const char *what)
 }
 
 /* Link dir/name to target, replacing what is there by a rename, so that
- * the name always leads to the old target or the new one. */
+ * the name always leads to the old target or the new one.  The link is
+ * made as ".NAME.lsmbox-new": a save killed before its rename leaves it,
+ * and the next save (under the same lock) removes it first (clear_left). */
 static int relink(const char *dir, const char *name, const char *target)
 {
-	static unsigned seq;
-	char *tmp, *path = xasprintf("%s/%s", dir, name);
+	char *tmp = xasprintf("%s/.%s.lsmbox-new", dir, name), *path = xasprintf("%s/%s", dir, name);
 	int rc;
 
-	for (;;) {
-		tmp = xasprintf("%s/.%s.%ld.%u", dir, name, (long)getpid(), seq++);
-		if (!symlink(target, tmp))
-			break;
-		if (errno != EEXIST) {
-			free(tmp);
-			free(path);
-			return -1;
-		}
-		free(tmp);
-	}
-	rc = rename(tmp, path);
-	if (rc < 0) {
+	rc = symlink(target, tmp);
+	if (!rc && (rc = rename(tmp, path)) < 0) {
 		int err = errno;
 
 		unlink(tmp);
@@ -115,6 +106,24 @@ static int relink(const char *dir, const char *name, const char *target)
 	free(tmp);
 	free(path);
 	return rc;
+}
+
+/* What a save killed part way leaves, removed by the next under its lock:
+ * the stamp directory being written and the links not yet renamed. */
+static void clear_left(const struct save *s)
+{
+	char *d = xasprintf("%s/.lsmbox-new", s->pol);
+
+	rm_stamp(d);
+	free(d);
+	for (size_t i = 0; i < 2 + ARRAY_SIZE(save_order); i++) {
+		char *f = i == 0 ? xasprintf("%s/.previous.lsmbox-new", s->pol)
+			: i == 1 ? xasprintf("%s/.current.lsmbox-new", s->pol)
+				 : xasprintf("%s/.%s.conf.lsmbox-new", s->dir, tmy_kind_name(save_order[i - 2]));
+
+		unlink(f);
+		free(f);
+	}
 }
 
 static char *stamp_now(void)
@@ -131,8 +140,8 @@ static char *stamp_now(void)
 /* The files into a new directory under a temporary name, each synced. */
 static void write_stamp(struct save *s, char *const text[TMY_KINDS], const size_t len[TMY_KINDS])
 {
-	s->tmp = xasprintf("%s/.new.XXXXXX", s->pol);
-	if (!mkdtemp(s->tmp)) {
+	s->tmp = xasprintf("%s/.lsmbox-new", s->pol);
+	if (mkdir(s->tmp, 0700) < 0) {
 		int err = errno;
 
 		free(s->tmp);
@@ -161,7 +170,7 @@ int tmy_store_save(const char *dir, char *const text[TMY_KINDS], const size_t le
 	char *pol = xasprintf("%s/policy", dir), buf[4096];
 	struct stat st;
 	ssize_t n;
-	int rc = 0;
+	int rc = 0, lock;
 
 	if (stat(s.dir, &st) < 0 && need_policy) {
 		fprintf(stderr, "Directory %s/policy/ doesn't exist.\n", dir);
@@ -186,6 +195,12 @@ int tmy_store_save(const char *dir, char *const text[TMY_KINDS], const size_t le
 		if (mkdir(s.pol, 0700) < 0)
 			die_errno("%s", str_esc(s.pol, SIZE_MAX));
 	}
+	/* One save at a time: a second waits for the first.  Under the lock,
+	 * what a killed save left is no one's. */
+	lock = open(s.pol, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (lock < 0 || flock(lock, LOCK_EX) < 0)
+		die_errno("%s", str_esc(s.pol, SIZE_MAX));
+	clear_left(&s);
 	write_stamp(&s, text, len);
 	/* Two saves in one second: the second waits for its own stamp. */
 	for (int tries = 0;; tries++) {
@@ -262,6 +277,7 @@ int tmy_store_save(const char *dir, char *const text[TMY_KINDS], const size_t le
 	}
 	if (fsync_dir(s.dir) < 0)
 		warn_errno("%s", str_esc(s.dir, SIZE_MAX));
+	close(lock);
 	free(s.dir);
 	free(s.pol);
 	return rc;
