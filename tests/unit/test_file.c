@@ -41,6 +41,16 @@ static int entries(void)
 	return count_in(unit_tmpdir());
 }
 
+/* fn in a child, given a new directory NAME of the test's own */
+static struct child run_in_dir(const char *name, void (*fn)(void *))
+{
+	char *dir = path_in(name);
+
+	if (mkdir(dir, 0755) < 0)
+		unit_fail(__FILE__, __LINE__, "mkdir of the child's directory");
+	return run_child(fn, dir);
+}
+
 TEST(read_file_proc_has_no_size)
 {
 	size_t len;
@@ -287,11 +297,8 @@ static void no_proc_child(void *arg)
 
 TEST(atomic_without_proc_names_its_temp)
 {
-	char *dir = path_in("noproc");
-	struct child c;
+	struct child c = run_in_dir("noproc", no_proc_child);
 
-	CHECK_INT(mkdir(dir, 0755), 0);
-	c = run_child(no_proc_child, dir);
 	CHECK_INT(c.status, 0);
 	CHECK_STR(c.out, "/.f.lsmbox-new -1\nold\n 2 0\nnew\n 1\n");
 }
@@ -336,11 +343,8 @@ static void full_disk_child(void *arg)
 
 TEST(atomic_write_failure_leaves_no_temp)
 {
-	char *dir = path_in("small");
-	struct child c;
+	struct child c = run_in_dir("small", full_disk_child);
 
-	CHECK_INT(mkdir(dir, 0755), 0);
-	c = run_child(full_disk_child, dir);
 	CHECK_INT(c.status, 0);
 	CHECK_STR(c.out, "-1 No space left on device old\n 1\n");
 }
