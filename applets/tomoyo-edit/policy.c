@@ -431,7 +431,7 @@ int tmy_policy_add(struct tmy_policy *p, const char *text, size_t len, const cha
 {
 	struct tmy_check c;
 	const char *s, *end;
-	int line = 0, dropped = 0;
+	int line = 0, dropped = 0, known;
 
 	/* Nothing to add: text may be NULL then (an empty buf's, no policy
 	 * read before), and NULL + 0 is undefined. */
@@ -446,11 +446,19 @@ int tmy_policy_add(struct tmy_policy *p, const char *text, size_t len, const cha
 		c.ns[c.nns++] = xstrdup(p->ns[i].name);
 	}
 	c.domain = p->cur >= 0;
+	known = c.nns;
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s)), *e = nl ? nl : end;
 		struct srcloc loc = { name, ++line, 0 };
+		bool ok = tmy_check_line(&c, s, (size_t)(e - s));
 
-		if (!tmy_check_line(&c, s, (size_t)(e - s))) {
+		/* A namespace is the kernel's from the first line that names
+		 * it, even one it then refuses, and in that order: it prints
+		 * them so, and a later line's name may match a prefix of one
+		 * (the first whose name begins so). */
+		for (; known < c.nns; known++)
+			find_ns(p, c.ns[known], true);
+		if (!ok) {
 			if (name)
 				diag(&loc, "%s%s%s%s", c.why, c.bad[0] ? ": '" : "", c.bad,
 				     c.bad[0] ? "'" : "");
@@ -466,10 +474,6 @@ int tmy_policy_add(struct tmy_policy *p, const char *text, size_t len, const cha
 		}
 		s = nl ? nl + 1 : end;
 	}
-	/* The domain policy's namespaces are the kernel's too. */
-	if (p->kind == TMY_DOMAIN)
-		for (int i = 1; i < c.nns; i++)
-			find_ns(p, c.ns[i], true);
 	tmy_check_free(&c);
 	return dropped;
 }
@@ -762,12 +766,26 @@ static int missing_acls(const struct acls *want, const struct acls *have, const 
 
 /* Each line of a's printed form that b's lacks, to fn; how many.  For the
  * exception policy, profiles and managers, whose lines stand alone. */
+/* line as it would print with the namespace ns before it (NULL: as it is) */
+static char *with_ns(const char *ns, const char *line, char **tmp)
+{
+	free(*tmp);
+	*tmp = ns ? xasprintf("%s %s", ns, line) : NULL;
+	return ns ? *tmp : (char *)line;
+}
+
+/* Lines of a's print not in b's, reported through fn; how many.  The
+ * kernel writes no namespace before its lines while it has only <kernel>:
+ * when one of the two has more namespaces (a line for a new one, even a
+ * delete, makes it), the other's lines get their one namespace too. */
 static int lines_not_in(const struct tmy_policy *a, const struct tmy_policy *b,
 			void (*fn)(const char *line, void *arg), void *arg)
 {
+	const char *na = a->nns == 1 && b->nns > 1 ? a->ns[0].name : NULL;
+	const char *nb = b->nns == 1 && a->nns > 1 ? b->ns[0].name : NULL;
 	struct buf pa = BUF_INIT(0), pb = BUF_INIT(0);
 	struct htab seen;
-	char *s, *line;
+	char *s, *line, *tmp = NULL;
 	int n = 0;
 
 	tmy_policy_print(a, &pa);
@@ -776,13 +794,14 @@ static int lines_not_in(const struct tmy_policy *a, const struct tmy_policy *b,
 	buf_put_u8(&pb, 0);
 	htab_init(&seen, 0);
 	for (s = (char *)pb.p; (line = next_line(&s));)
-		htab_intern(&seen, line);
+		htab_intern(&seen, with_ns(nb, line, &tmp));
 	for (s = (char *)pa.p; (line = next_line(&s));)
-		if (*line && htab_find(&seen, line) < 0) {
+		if (*line && htab_find(&seen, with_ns(na, line, &tmp)) < 0) {
 			if (fn)
 				fn(line, arg);
 			n++;
 		}
+	free(tmp);
 	htab_free(&seen);
 	buf_free(&pa);
 	buf_free(&pb);

@@ -115,3 +115,24 @@ ok "tomoyo-loadpolicy -df < p/domain_policy.conf" sh -c "./tomoyo-loadpolicy -df
 cat $T/domain_policy > theirs
 is "the same kernel state as load -f" "$($E sort -t d ours)" $E sort -t d theirs
 is "tomoyo-savepolicy -d prints the kernel's domain policy" "$(cat $T/domain_policy)" ./tomoyo-savepolicy -d
+
+# A line naming a namespace the kernel lacks makes it, even a delete of
+# nothing; from then on the kernel writes the namespace before every
+# exception line.  load's check of what the kernel took compares both
+# ways of writing (a fuzz finding: it had said the kernel took nothing).
+printf 'delete <lsmbox-ns> path_group NOSUCH /a\n' > ns.conf
+ok "load a delete in a new namespace: the kernel's read-back agrees" $E load -t e ns.conf
+is "the kernel now writes <kernel> before its lines" "<kernel> initialize_domain /usr/sbin/sshd from any" \
+	cat $T/exception_policy
+printf 'path_group LSMBOX_G /b\n' > ns2.conf
+ok "a line without a namespace after that: checked as <kernel>'s" $E load -t e ns2.conf
+is "it is in" 1 sh -c "grep -c '^<kernel> path_group LSMBOX_G /b' $T/exception_policy"
+# The kernel makes a namespace at the first line that names it, even a
+# line it then refuses, and writes its namespaces in that order; a later
+# name matches the first namespace whose name begins so.  check -p's print
+# follows that order (a fuzz finding: it had put a namespace made by a
+# refused line after the ones of later lines).
+printf '<lsmbox-a> no_such_keyword\n<lsmbox-a>> path_group g /x\n<lsmbox-a> path_group G /y\n' > nsorder.conf
+$E load --no-check -t e nsorder.conf > /dev/null 2>&1
+is "check -p writes the namespaces in the kernel's order" \
+	"$(grep lsmbox-a $T/exception_policy)" sh -c "$E check -p -t e nsorder.conf 2>/dev/null | grep lsmbox-a"
