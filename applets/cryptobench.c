@@ -989,6 +989,9 @@ int cryptobench_main(int argc, char **argv)
 	}
 	check_selection();
 	TT.buf = xzalloc(maxlen + 16);
+	/* From here it only computes: the kernel's drivers through AF_ALG
+	 * sockets of its own, no other. */
+	sandbox_reader("cryptobench", SANDBOX_OPEN_RO | SANDBOX_AFALG);
 	header();
 	if (o[O_VS].seen)
 		bench_vs();

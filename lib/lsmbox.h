@@ -363,6 +363,10 @@ int sandbox_call(const struct sandbox *sb, int (*fn)(void *, struct buf *), void
  * seccomp filters: the command goes on without.  Dies on other failures. */
 #define SANDBOX_OPEN_RO 1u
 #define SANDBOX_THREADS 2u	/* threads may be started (clone with CLONE_THREAD) */
+/* the kernel's crypto through AF_ALG sockets: socket(AF_ALG) and, to find
+ * drivers, crypto_user's netlink (no other family), bind, accept4,
+ * setsockopt(SOL_ALG), send and receive; a pipe to vmsplice and splice */
+#define SANDBOX_AFALG 4u
 int sandbox_seccomp(const char *what, unsigned flags);
 
 /* caps.c: keep only the capabilities in keep[n] (CAP_* numbers) that the

@@ -18,6 +18,8 @@
 #include <string.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <linux/netlink.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -52,6 +54,14 @@ static const char *const allowed[] = {
 /* What a new thread does for itself (glibc's start of a thread). */
 static const char *const threads[] = {
 	"set_robust_list", "rseq", "sched_getaffinity",
+};
+
+/* An AF_ALG or crypto_user socket's life but its socket() and
+ * setsockopt(), which are allowed for those and SOL_ALG only
+ * (SANDBOX_AFALG); a bind on another family's socket needs that socket,
+ * which it cannot make. */
+static const char *const afalg[] = {
+	"bind", "accept4", "sendmsg", "sendto", "recvmsg", "recvfrom", "pipe2", "vmsplice", "splice",
 };
 
 static const char *sandbox_what;
@@ -138,6 +148,18 @@ int sandbox_seccomp(const char *what, unsigned flags)
 				       SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD));
 		rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
 		rc |= allow_names(ctx, threads, sizeof(threads) / sizeof(*threads));
+	}
+	if (flags & SANDBOX_AFALG) {
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(socket), 1,
+				       SCMP_A0(SCMP_CMP_EQ, AF_ALG));
+		/* crypto_user, to find a driver: only read, with no
+		 * CAP_NET_ADMIN left (sandbox_reader) */
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(socket), 2,
+				       SCMP_A0(SCMP_CMP_EQ, AF_NETLINK),
+				       SCMP_A2(SCMP_CMP_EQ, NETLINK_CRYPTO));
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(setsockopt), 1,
+				       SCMP_A1(SCMP_CMP_EQ, SOL_ALG));
+		rc |= allow_names(ctx, afalg, sizeof(afalg) / sizeof(*afalg));
 	}
 	/* openat2's flags are behind a pointer, where a filter cannot look:
 	 * ENOSYS, and the --root jail walks the path itself (paths.c) */

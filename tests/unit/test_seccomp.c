@@ -13,6 +13,7 @@
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <linux/netlink.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -83,7 +84,8 @@ TEST(seccomp_allows_reading_and_computing)
 	child_free(&c);
 }
 
-enum { DO_SOCKET, DO_WRITE_OPEN, DO_WRITE_EXISTING, DO_OPEN, DO_IOCTL, DO_UNLINK };
+enum { DO_SOCKET, DO_WRITE_OPEN, DO_WRITE_EXISTING, DO_OPEN, DO_IOCTL, DO_UNLINK, DO_AFALG_INET,
+       DO_AFALG_NETLINK };
 
 static void refused_call(void *arg)
 {
@@ -93,10 +95,16 @@ static void refused_call(void *arg)
 	snprintf(path, sizeof(path), "%s/w", unit_tmpdir());
 	if (what == DO_WRITE_EXISTING)
 		close(open(path, O_WRONLY | O_CREAT, 0600));
-	sandbox_seccomp("t", what == DO_OPEN ? 0 : SANDBOX_OPEN_RO);
+	sandbox_seccomp("t", what == DO_OPEN ? 0 : what >= DO_AFALG_INET ? SANDBOX_AFALG : SANDBOX_OPEN_RO);
 	switch (what) {
 	case DO_SOCKET:
 		socket(AF_UNIX, SOCK_STREAM, 0);
+		break;
+	case DO_AFALG_INET:
+		socket(AF_INET, SOCK_STREAM, 0);
+		break;
+	case DO_AFALG_NETLINK:	/* netlink, but not crypto_user */
+		socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE);
 		break;
 	case DO_WRITE_OPEN:
 		open(path, O_WRONLY | O_CREAT, 0600);
@@ -134,6 +142,34 @@ static void killed(int what)
 TEST(seccomp_refuses_a_socket)
 {
 	killed(DO_SOCKET);
+}
+
+/* SANDBOX_AFALG: AF_ALG and crypto_user sockets, no other */
+TEST(seccomp_afalg_refuses_other_sockets)
+{
+	killed(DO_AFALG_INET);
+	killed(DO_AFALG_NETLINK);
+}
+
+static void afalg_sockets(void *arg)
+{
+	int a, n;
+
+	(void)arg;
+	sandbox_seccomp("t", SANDBOX_AFALG);
+	/* made, or refused by the kernel (no AF_ALG here): not killed */
+	a = socket(AF_ALG, SOCK_SEQPACKET, 0) >= 0 || errno == EAFNOSUPPORT;
+	n = socket(AF_NETLINK, SOCK_RAW, NETLINK_CRYPTO) >= 0 || errno == EPROTONOSUPPORT;
+	printf("%d %d\n", a, n);
+}
+
+TEST(seccomp_afalg_allows_its_sockets)
+{
+	struct child c = run_child(afalg_sockets, NULL);
+
+	CHECK_INT(c.status, 0);
+	CHECK_STR(c.out, "1 1\n");
+	child_free(&c);
 }
 
 TEST(seccomp_refuses_an_open_for_writing)

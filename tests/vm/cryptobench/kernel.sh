@@ -116,3 +116,27 @@ exit 1" sh -c 'lsmbox cryptobench --kernel --algo sha256 2>&1; echo exit $?'
 is "no AF_ALG: the afalg drivers are absent, not picked" "absent" \
 	sh -c 'LSMBOX_CRYPTO=afalg lsmbox cryptobench --list | awk "\$3 == \"sha256-afalg\" { print \$6 }"'
 echo /bin/modprobe > /proc/sys/kernel/modprobe
+
+# The measuring runs under the seccomp allow-list with AF_ALG sockets of
+# its own (SANDBOX_AFALG): the kernel's drivers (--kernel), hashes and
+# skciphers, small and spliced (64 KiB and up) input, nothing refused.
+is "cryptobench --kernel under the allow-list: exit 0, nothing refused" "0" sh -c \
+	'LSMBOX_SECCOMP=log lsmbox cryptobench --kernel --algo sha256,aes-128-cbc-enc,aes-128-gcm --sizes 64,70000 --seconds 0.02 --runs 1 > bench.out 2> bench.err; echo $?; grep refused bench.err || true'
+is "the kernel's drivers were measured" "y" sh -c 'grep -q "afalg:" bench.out && echo y'
+held() {	# CMD...: CMD's Seccomp field while it is held writing into a pipe
+	mkfifo held
+	"$@" > held &
+	pid=$!
+	exec 4< held
+	n=0
+	while [ "$(cat /proc/$pid/wchan 2>/dev/null)" != pipe_write ] && [ $n -lt 400 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	sed -n 's/^Seccomp:[[:space:]]*//p' /proc/$pid/status
+	kill $pid
+	exec 4<&-
+	wait $pid 2>/dev/null
+	rm -f held
+}
+is "cryptobench: Seccomp 2 while it measures" 2 held lsmbox cryptobench --kernel --algo sha256 --sizes 16,16,16,16,16,16,16,16 --seconds 10 --runs 64 --json
