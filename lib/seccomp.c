@@ -44,6 +44,8 @@ static const char *const allowed[] = {
 	"fgetxattr", "flistxattr",
 	/* memory */
 	"brk", "mmap", "mmap2", "munmap", "mremap", "mprotect", "madvise",
+	/* and how much there is (glibc's qsort asks, through sysconf) */
+	"sysinfo",
 	/* threads already started, time, randomness, itself */
 	"futex", "futex_time64", "sched_yield", "clock_gettime", "clock_gettime64", "gettimeofday",
 	"clock_nanosleep", "clock_nanosleep_time64", "nanosleep", "getrandom", "getpid", "gettid",

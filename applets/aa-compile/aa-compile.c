@@ -753,6 +753,11 @@ int aa_parser_main(int argc, char **argv)
 	TT.skip_cache |= opts[OP_K].seen || opts[OP_REM].seen || opts[OP_NAMES].seen || opts[OP_P].seen;
 	if ((rc = cache_setup(&done)) || done)
 		goto out;
+	/* Nothing to load and no file to write (-Q, -S, -p, -N to standard
+	 * output): from here it only reads profiles, compiles and prints.
+	 * (-o and -W write files, a load writes apparmorfs: not yet.) */
+	if (!TT.load && !opts[OP_O].seen && !(TT.write_cache && TT.cache.n))
+		sandbox_reader(applet_name(), SANDBOX_OPEN_RO);
 	/* The last failure's status, as apparmor_parser's. */
 	if (!argc)
 		rc = one_file(NULL);
