@@ -339,14 +339,16 @@ void buf_free(struct buf *b);		/* memory freed; max kept */
  * with (0: no memory limit; none either in sanitizer builds), for a
  * library's reader of untrusted input that lsmbox cannot bound itself.
  * What fn puts in its buffer (at most out->max) is appended to out.  0 when
- * fn returned 0; -1 when it failed or died (it said why) or was killed
+ * fn returned 0; -1 when it failed, gave a status, or died (it said why) or was killed
  * ("NAME: WHAT gave up: over its N s of CPU").  Never more access: the
  * caller takes -1 as "could not read". */
 struct sandbox {
 	const char *name;	/* the input, for messages */
 	const char *what;	/* who reads it: "libsepol" */
 	size_t mem;
-	unsigned cpu;
+	unsigned cpu;		/* seconds; 0: no limit */
+	int *status;		/* fn's status 1..100 given back here (its
+				 * output is not); NULL: only < 0 fails */
 };
 #define SANDBOX_EXIT_FAILED 101
 #define SANDBOX_EXIT_DIED 102

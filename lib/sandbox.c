@@ -73,10 +73,12 @@ static noreturn void child(const struct sandbox *sb, int (*fn)(void *, struct bu
 {
 	struct buf out = BUF_INIT(max);
 	jmp_buf jb;
+	int r;
 
 	limit(RLIMIT_CORE, 0, 0);
 	/* the soft limit sends SIGXCPU, the hard one a second later SIGKILL */
-	limit(RLIMIT_CPU, sb->cpu, sb->cpu + 1);
+	if (sb->cpu)
+		limit(RLIMIT_CPU, sb->cpu, sb->cpu + 1);
 #ifndef LSMBOX_ASAN
 	if (sb->mem) {
 		rlim_t as = mapped() + sb->mem;
@@ -87,8 +89,11 @@ static noreturn void child(const struct sandbox *sb, int (*fn)(void *, struct bu
 	die_catch = &jb;
 	if (setjmp(jb))
 		_exit(SANDBOX_EXIT_DIED);
-	if (fn(arg, &out) < 0)
+	r = fn(arg, &out);
+	if (r < 0)
 		_exit(SANDBOX_EXIT_FAILED);
+	if (r > 0 && sb->status)
+		_exit(r > 100 ? 100 : r);
 	if (write_all(mfd, out.p, out.len) < 0)
 		_exit(SANDBOX_EXIT_OUTPUT);
 	_exit(0);
@@ -102,6 +107,8 @@ int sandbox_call(const struct sandbox *sb, int (*fn)(void *, struct buf *), void
 	char *got;
 	pid_t pid;
 
+	if (sb->status)
+		*sb->status = 0;
 	mfd = memfd_create("sandbox", MFD_CLOEXEC);
 	if (mfd < 0)
 		die_errno("%s: a file in memory", sb->name);
@@ -127,6 +134,8 @@ int sandbox_call(const struct sandbox *sb, int (*fn)(void *, struct buf *), void
 		warn("%s: what %s made could not be passed back", sb->name, sb->what);
 	} else if (WEXITSTATUS(st) == SANDBOX_EXIT_DIED || WEXITSTATUS(st) == SANDBOX_EXIT_FAILED) {
 		/* it said why */
+	} else if (sb->status && WEXITSTATUS(st) && WEXITSTATUS(st) <= 100) {
+		*sb->status = WEXITSTATUS(st);	/* fn's own: it said why */
 	} else if (WEXITSTATUS(st)) {
 		warn("%s: %s ended with status %d", sb->name, sb->what, WEXITSTATUS(st));
 	} else if (lseek(mfd, 0, SEEK_SET) < 0 || !(got = read_fd_max(mfd, max, &len))) {

@@ -653,6 +653,44 @@ static int cache_setup(bool *done)
 	return rc;
 }
 
+/* Every operand (none: standard input) compiled; the last failure's
+ * status, as apparmor_parser's. */
+static int operands(int argc, char **argv)
+{
+	int rc = 0;
+
+	if (!argc)
+		rc = one_file(NULL);
+	for (int i = 0; i < argc; i++) {
+		int r = operand(argv[i]);
+
+		if (r)
+			rc = r;
+	}
+	return rc;
+}
+
+struct operands_args {
+	int argc;
+	char **argv;
+};
+
+/* -o's compile, in a child under the allow-list: its records passed back
+ * to the parent, which writes the file. */
+static int operands_sandboxed(void *arg, struct buf *out)
+{
+	struct operands_args *a = arg;
+	int rc;
+
+	sandbox_reader(applet_name(), SANDBOX_OPEN_RO);
+	rc = operands(a->argc, a->argv);
+	if (!rc && buf_put(out, TT.out.p, TT.out.len) < 0) {
+		warn("%s: %s", opts[OP_O].arg, strerror(EFBIG));
+		rc = 1;
+	}
+	return rc;
+}
+
 /* What a compile needs: the kernel features (-M, --kernel-features, else
  * the running kernel's) and those of policy that declares none (-M,
  * --policy-features, parser.conf's policy-features, else
@@ -753,19 +791,24 @@ int aa_parser_main(int argc, char **argv)
 	TT.skip_cache |= opts[OP_K].seen || opts[OP_REM].seen || opts[OP_NAMES].seen || opts[OP_P].seen;
 	if ((rc = cache_setup(&done)) || done)
 		goto out;
-	/* Nothing to load and no file to write (-Q, -S, -p, -N to standard
-	 * output): from here it only reads profiles, compiles and prints.
-	 * (-o and -W write files, a load writes apparmorfs: not yet.) */
-	if (!TT.load && !opts[OP_O].seen && !(TT.write_cache && TT.cache.n))
-		sandbox_reader(applet_name(), SANDBOX_OPEN_RO);
-	/* The last failure's status, as apparmor_parser's. */
-	if (!argc)
-		rc = one_file(NULL);
-	for (int i = 0; i < argc; i++) {
-		int r = operand(argv[i]);
+	/* Nothing to load and no cache to write: from here it only reads
+	 * profiles, compiles and prints (-Q, -S, -p, -N), or compiles for
+	 * -o in a child that passes its records back to be written here.
+	 * (-W writes the cache as it goes, a load writes apparmorfs: not
+	 * yet.) */
+	if (!TT.load && !(TT.write_cache && TT.cache.n) && opts[OP_O].seen) {
+		struct operands_args a = { argc, argv };
+		struct sandbox sb = { opts[OP_O].arg, "the compile", 0, 0, &rc };
+		struct buf got = BUF_INIT(0);
 
-		if (r)
-			rc = r;
+		if (sandbox_call(&sb, operands_sandboxed, &a, &got) < 0 && !rc)
+			rc = 1;
+		buf_free(&TT.out);
+		TT.out = got;
+	} else {
+		if (!TT.load && !(TT.write_cache && TT.cache.n))
+			sandbox_reader(applet_name(), SANDBOX_OPEN_RO);
+		rc = operands(argc, argv);
 	}
 	/* -o: the file whole, or (after a failure) not at all (-S wrote each
 	 * file's records that compiled, as the anchor's) */

@@ -307,3 +307,39 @@ TEST(sandbox_memory_limit_without_proc)
 	child_free(&c);
 }
 #endif
+
+/* sb->status: fn's own status (1..100) comes back there, its output not,
+ * with no message of sandbox_call's; 0 and the output when it returns 0.
+ * cpu 0: no CPU limit in the child. */
+static int gives(void *arg, struct buf *out)
+{
+	struct rlimit r;
+
+	if (getrlimit(RLIMIT_CPU, &r) < 0)
+		return -1;
+	buf_printf(out, "%s", r.rlim_cur == RLIM_INFINITY ? "unlimited" : "limited");
+	return (int)(long)arg;
+}
+
+TEST(sandbox_status_given_back)
+{
+	int status = -1;
+	struct sandbox s = { "in", "the compile", 0, 0, &status };
+	struct buf out = BUF_INIT(0);
+
+	CHECK_INT(sandbox_call(&s, gives, (void *)7L, &out), -1);
+	CHECK_INT(status, 7);
+	CHECK_INT(out.len, 0);
+	CHECK_INT(sandbox_call(&s, gives, (void *)300L, &out), -1);
+	CHECK_INT(status, 100);
+	CHECK_INT(sandbox_call(&s, gives, (void *)0L, &out), 0);
+	CHECK_INT(status, 0);
+	CHECK(out.len == 9 && !memcmp(out.p, "unlimited", 9));
+	buf_free(&out);
+	/* without a place for it, a status is success, as before */
+	s.status = NULL;
+	s.cpu = 5;
+	CHECK_INT(sandbox_call(&s, gives, (void *)7L, &out), 0);
+	CHECK(out.len == 7 && !memcmp(out.p, "limited", 7));
+	buf_free(&out);
+}
