@@ -755,7 +755,7 @@ int aa_compile_main(int argc, char **argv)
 int aa_parser_main(int argc, char **argv)
 {
 	const char *base = "/etc/apparmor.d";
-	bool done;
+	bool done, only_reads;
 	int rc = 0;
 
 	opt_parse_each(&argc, &argv, opts, 0, option, NULL);
@@ -796,7 +796,8 @@ int aa_parser_main(int argc, char **argv)
 	 * -o in a child that passes its records back to be written here.
 	 * (-W writes the cache as it goes, a load writes apparmorfs: not
 	 * yet.) */
-	if (!TT.load && !(TT.write_cache && TT.cache.n) && opts[OP_O].seen) {
+	only_reads = !TT.load && !(TT.write_cache && TT.cache.n);
+	if (only_reads && opts[OP_O].seen) {
 		struct operands_args a = { argc, argv };
 		struct sandbox sb = { opts[OP_O].arg, "the compile", 0, 0, &rc };
 		struct buf got = BUF_INIT(0);
@@ -806,7 +807,7 @@ int aa_parser_main(int argc, char **argv)
 		buf_free(&TT.out);
 		TT.out = got;
 	} else {
-		if (!TT.load && !(TT.write_cache && TT.cache.n))
+		if (only_reads)
 			sandbox_reader(applet_name(), SANDBOX_OPEN_RO);
 		rc = operands(argc, argv);
 	}
