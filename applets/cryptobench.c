@@ -868,13 +868,16 @@ static int kernel_del(int argc, char **argv)
 	return 0;
 }
 
+/* crypto_user answers anyone's GETALG; it changes its table (priority,
+ * a new instance, a removal) only for CAP_NET_ADMIN. */
+#define CRU_ADMIN (CAPS_READ | CAP_BIT(CAP_NET_ADMIN))
 static const struct subcmd kernel_cmds[] = {
-	{ "list", kernel_list, 0, 0, NULL, "[--json] [--proc]" },
-	{ "show", kernel_show, 1, 1, NULL, "NAME" },
-	{ "set-priority", kernel_set_priority, 2, 2, NULL, "DRIVER N" },
-	{ "add", kernel_add, 1, 1, NULL, "ALG" },
-	{ "rng", kernel_rng, 2, 2, NULL, "NAME N" },
-	{ "del", kernel_del, 1, 1, NULL, "DRIVER" },
+	{ "list", kernel_list, 0, 0, NULL, "[--json] [--proc]", CAPS_READ },
+	{ "show", kernel_show, 1, 1, NULL, "NAME", CAPS_READ },
+	{ "set-priority", kernel_set_priority, 2, 2, NULL, "DRIVER N", CRU_ADMIN },
+	{ "add", kernel_add, 1, 1, NULL, "ALG", CRU_ADMIN },
+	{ "rng", kernel_rng, 2, 2, NULL, "NAME N", CAPS_READ },
+	{ "del", kernel_del, 1, 1, NULL, "DRIVER", CRU_ADMIN },
 	SUBCMD_END
 };
 
@@ -909,6 +912,9 @@ int cryptobench_main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "kernel"))
 		return kernel_main(argc - 1, argv + 1);
+	/* measuring and --list read /proc/crypto and crypto_user's table,
+	 * which anyone may */
+	caps_keep("cryptobench", CAPS_READ);
 	opt_parse(&argc, &argv, o, OPTP_NO_ROOT);
 	if (argc)
 		usage_error("unexpected operand '%s'", str_esc(argv[0], SHOWN_MAX));

@@ -2236,16 +2236,31 @@ static int cmd_test(int argc, char **argv)
 	return smack_active() > 0 ? 0 : 2;
 }
 
-/* Each command parses its own options and counts (opt_parse_n). */
+/* Each command parses its own options and counts (opt_parse_n), having
+ * kept only the capabilities it names (docs/smackctl.md's table):
+ * smackfs' writes need CAP_MAC_ADMIN; an image's files (--root) any
+ * owner's; a label, Smack's xattr, CAP_MAC_ADMIN and, on a file its label
+ * may not write, CAP_MAC_OVERRIDE, and where Smack is not the kernel's
+ * (an image labelled on a build host) CAP_SYS_ADMIN, as any security.*
+ * xattr.  `run` keeps all: the program it runs is the caller's. */
+#define SMACK_WRITES (CAPS_FILES | CAP_BIT(CAP_MAC_ADMIN))
+#define SMACK_LABELS (SMACK_WRITES | CAP_BIT(CAP_MAC_OVERRIDE) | CAP_BIT(CAP_SYS_ADMIN))
 static const struct subcmd commands[] = {
-	{ "load", cmd_load, 0, -1, NULL, "" }, { "check", cmd_check, 0, -1, NULL, "" },
-	{ "rules", cmd_rules, 0, -1, NULL, "" }, { "apply", cmd_apply, 0, -1, NULL, "" },
-	{ "clean", cmd_clean, 0, -1, NULL, "" }, { "clear", cmd_clean, 0, -1, NULL, "" },
-	{ "status", cmd_status, 0, -1, NULL, "" }, { "access", cmd_access, 0, -1, NULL, "" },
-	{ "change-rule", cmd_change_rule, 0, -1, NULL, "" },
-	{ "revoke-subject", cmd_revoke, 0, -1, NULL, "" }, { "label", cmd_label, 0, -1, NULL, "" },
-	{ "get", cmd_get, 0, -1, NULL, "" }, { "set", cmd_set, 0, -1, NULL, "" },
-	{ "run", cmd_run, 0, -1, NULL, "" }, { "test", cmd_test, 0, -1, NULL, "" },
+	{ "load", cmd_load, 0, -1, NULL, "", SMACK_WRITES },
+	{ "check", cmd_check, 0, -1, NULL, "", CAPS_READ },
+	{ "rules", cmd_rules, 0, -1, NULL, "", CAPS_READ },
+	{ "apply", cmd_apply, 0, -1, NULL, "", SMACK_WRITES },
+	{ "clean", cmd_clean, 0, -1, NULL, "", SMACK_WRITES },
+	{ "clear", cmd_clean, 0, -1, NULL, "", SMACK_WRITES },
+	{ "status", cmd_status, 0, -1, NULL, "", CAPS_READ },
+	{ "access", cmd_access, 0, -1, NULL, "", CAPS_READ },
+	{ "change-rule", cmd_change_rule, 0, -1, NULL, "", SMACK_WRITES },
+	{ "revoke-subject", cmd_revoke, 0, -1, NULL, "", SMACK_WRITES },
+	{ "label", cmd_label, 0, -1, NULL, "", SMACK_LABELS },
+	{ "get", cmd_get, 0, -1, NULL, "", CAPS_READ },
+	{ "set", cmd_set, 0, -1, NULL, "", SMACK_WRITES },
+	{ "run", cmd_run, 0, -1, NULL, "", 0 },
+	{ "test", cmd_test, 0, -1, NULL, "", CAPS_READ },
 	SUBCMD_END
 };
 

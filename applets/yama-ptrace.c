@@ -1169,13 +1169,18 @@ static int cmd_check(int argc, char **argv)
 	return e ? (e == ESRCH ? 2 : 1) : 0;
 }
 
-/* Each command parses its own options and counts (opt_parse_n). */
+/* Each command parses its own options and counts (opt_parse_n), having
+ * kept only the capabilities it names (docs/yama-ptrace.md's table): Yama
+ * takes a new ptrace_scope only from CAP_SYS_PTRACE; the drop-ins may be
+ * anyone's.  `allow` runs the caller's program, and `check --try`'s answer
+ * is about this process as it was started (the kernel compares a tracer's
+ * permitted capabilities with its target's): both keep all. */
 static const struct subcmd commands[] = {
-	{ "status", cmd_status, 0, -1, NULL, "" },
-	{ "set", cmd_set, 0, -1, NULL, "" },
-	{ "set-links", cmd_set_links, 0, -1, NULL, "" },
-	{ "allow", cmd_allow, 0, -1, NULL, "" },
-	{ "check", cmd_check, 0, -1, NULL, "" },
+	{ "status", cmd_status, 0, -1, NULL, "", CAPS_READ },
+	{ "set", cmd_set, 0, -1, NULL, "", CAPS_FILES | CAP_BIT(CAP_SYS_PTRACE) },
+	{ "set-links", cmd_set_links, 0, -1, NULL, "", CAPS_FILES },
+	{ "allow", cmd_allow, 0, -1, NULL, "", 0 },
+	{ "check", cmd_check, 0, -1, NULL, "", 0 },
 	SUBCMD_END
 };
 

@@ -45,11 +45,24 @@ int caps_limit(const int *keep, int n)
 }
 #endif
 
+void caps_keep(const char *what, uint64_t mask)
+{
+	static uint64_t kept = ~CAPS_KEEP;	/* what an earlier call left */
+	int keep[63], n = 0;
+
+	/* no limit, or none that an earlier one did not already make */
+	if (!(mask & CAPS_KEEP) || !(kept & ~mask))
+		return;
+	kept &= mask;
+	for (int c = 0; c < 63; c++)
+		if (mask & CAP_BIT(c))
+			keep[n++] = c;
+	if (caps_limit(keep, n) < 0)
+		die_errno("%s: the capabilities it does not need could not be dropped", what);
+}
+
 void sandbox_reader(const char *what, unsigned flags)
 {
-	static const int keep[] = { CAP_DAC_READ_SEARCH };	/* read what root may */
-
-	if (caps_limit(keep, 1) < 0)
-		die_errno("%s: the capabilities it does not need could not be dropped", what);
+	caps_keep(what, CAPS_READ);	/* read what root may */
 	sandbox_seccomp(what, SANDBOX_OPEN_RO | flags);
 }

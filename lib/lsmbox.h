@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdnoreturn.h>
 #include <sys/types.h>
+#include <linux/capability.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -153,8 +154,13 @@ struct subcmd {
 	signed char min, max;	/* operands after the name (and flag); max -1: any */
 	const char *flag;	/* a leading option taken off before counting (keyctl's -x), or NULL */
 	const char *usage;	/* the operands, for the usage lines */
+	/* CAPS_KEEP | CAP_BIT(CAP_...)...: every capability but these is
+	 * dropped (caps_keep) before fn parses anything; 0: fn keeps all the
+	 * process has (a command that runs a program, or that has not been
+	 * bounded) */
+	uint64_t caps;
 };
-#define SUBCMD_END { NULL, NULL, 0, 0, NULL, NULL }
+#define SUBCMD_END { NULL, NULL, 0, 0, NULL, NULL, 0 }
 
 struct subcmds {
 	const struct subcmd *cmds;	/* ends in SUBCMD_END */
@@ -374,6 +380,19 @@ int sandbox_seccomp(const char *what, unsigned flags);
 /* caps.c: keep only the capabilities in keep[n] (CAP_* numbers) that the
  * process has, in its permitted and effective sets; none else.  0, or -1 and errno.  Without LIB_CAP: nothing done, 0. */
 int caps_limit(const int *keep, int n);
+/* caps_keep(mask): caps_limit with the CAP_BIT()s of mask (CAPS_KEEP set:
+ * a limit is meant; without it, nothing is done), and nothing either when
+ * an earlier call kept no more than mask (no second capset).  Dies when they cannot
+ * be dropped: a command must not go on with more than it said it keeps.
+ * The sets commands share: */
+#define CAP_BIT(c) (UINT64_C(1) << (c))
+#define CAPS_KEEP (UINT64_C(1) << 63)	/* a limit, even to none */
+/* reading any file root may, writing none it could not as any user */
+#define CAPS_READ (CAPS_KEEP | CAP_BIT(CAP_DAC_READ_SEARCH))
+/* writing in a tree whatever its owners and modes, and giving a replaced
+ * file its owner back (lib/file.c) */
+#define CAPS_FILES (CAPS_READ | CAP_BIT(CAP_DAC_OVERRIDE) | CAP_BIT(CAP_FOWNER) | CAP_BIT(CAP_CHOWN))
+void caps_keep(const char *what, uint64_t mask);
 /* A command that only reads (check, offline access): every capability
  * but CAP_DAC_READ_SEARCH dropped, then the seccomp allow-list with
  * read-only opens and flags (SANDBOX_THREADS).  Dies if the capabilities cannot be dropped. */

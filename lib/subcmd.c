@@ -40,6 +40,8 @@ int subcmd_run(struct subcmds *s, int argc, char **argv)
 			break;
 	if (!c->name)
 		refuse(s, NULL, name);
+	/* before fn reads anything: its options may name files */
+	caps_keep(c->name, c->caps);
 	/* Count the operands after the name; fn sees the name or not. */
 	argc--, argv++;
 	if (c->flag && argc > 0 && !strcmp(argv[0], c->flag)) {

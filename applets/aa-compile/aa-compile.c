@@ -726,6 +726,15 @@ out:
 }
 
 /* The applet: status, the mode changes, else apparmor_parser's work. */
+/* a load: apparmorfs takes policy from CAP_MAC_ADMIN alone, and the
+ * kernel's reason for a refusal is read from /dev/kmsg (CAP_SYSLOG where
+ * dmesg_restrict is set) */
+#define AA_WRITES (CAPS_FILES | CAP_BIT(CAP_MAC_ADMIN) | CAP_BIT(CAP_SYSLOG))
+/* status: each process's profile, and its name from /proc/PID/exe, which
+ * the kernel shows only to a tracer (CAP_SYS_PTRACE, as the process has
+ * capabilities this one dropped) */
+#define AA_STATUS (CAPS_READ | CAP_BIT(CAP_SYS_PTRACE))
+
 int aa_compile_main(int argc, char **argv)
 {
 	const char *name = applet_name();
@@ -739,16 +748,30 @@ int aa_compile_main(int argc, char **argv)
 		argv += eq ? 1 : 2;
 		argc -= eq ? 1 : 2;
 	}
-	if (!strcmp(name, "aa-status"))
+	/* Each keeps only the capabilities it needs (docs/aa-compile.md's
+	 * table): apparmorfs is read by root without any; profiles, the
+	 * cache and an image's files may be anyone's. */
+	if (!strcmp(name, "aa-status")) {
+		caps_keep(name, AA_STATUS);
 		return aa_status_main(argv[0], argc, argv);
-	if (!strcmp(name, "aa-enforce") || !strcmp(name, "aa-complain") || !strcmp(name, "aa-disable"))
+	}
+	if (!strcmp(name, "aa-enforce") || !strcmp(name, "aa-complain") || !strcmp(name, "aa-disable")) {
+		caps_keep(name, AA_WRITES);
 		return aa_mode_main(name + 3, argc, argv);
-	if (argc > 1 && !strcmp(argv[1], "status"))
+	}
+	if (argc > 1 && !strcmp(argv[1], "status")) {
+		caps_keep(argv[1], AA_STATUS);
 		return aa_status_main("aa-compile status", argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "--loaded"))
+	}
+	if (argc > 1 && !strcmp(argv[1], "--loaded")) {
+		caps_keep(argv[1], CAPS_READ);
 		return aa_loaded_main(argc - 1, argv + 1);
-	if (argc > 1 && (!strcmp(argv[1], "enforce") || !strcmp(argv[1], "complain") || !strcmp(argv[1], "disable")))
+	}
+	if (argc > 1 && (!strcmp(argv[1], "enforce") || !strcmp(argv[1], "complain") || !strcmp(argv[1], "disable"))) {
+		caps_keep(argv[1], AA_WRITES);
 		return aa_mode_main(argv[1], argc - 1, argv + 1);
+	}
+	caps_keep(name, AA_WRITES);
 	return aa_parser_main(argc, argv);
 }
 
@@ -789,6 +812,8 @@ int aa_parser_main(int argc, char **argv)
 	TT.quiet |= opts[OP_QUIET].seen;
 	TT.skip_read |= opts[OP_SKIPREAD].seen || opts[OP_S].seen || opts[OP_O].seen || TT.rule_exprs;
 	TT.skip_cache |= opts[OP_K].seen || opts[OP_REM].seen || opts[OP_NAMES].seen || opts[OP_P].seen;
+	if (!TT.load)
+		caps_keep(applet_name(), CAPS_FILES);	/* no policy to load */
 	if ((rc = cache_setup(&done)) || done)
 		goto out;
 	/* Nothing to load and no cache to write: from here it only reads

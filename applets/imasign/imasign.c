@@ -1338,32 +1338,37 @@ static int module_late(int argc, char **argv)
 
 static int cmd_help(int argc, char **argv);
 
+/* What each command keeps of its capabilities (docs/imasign.md's table):
+ * security.ima and security.evm are set only with CAP_SYS_ADMIN; the
+ * files, and an image's, may be anyone's (-f's FILE.sig, ima_binary_list's
+ * OUT, a module signed in place). */
+#define IMA_XATTRS (CAPS_FILES | CAP_BIT(CAP_SYS_ADMIN))
 static const struct subcmd cmds[] = {
-	{ "ima_sign", cmd_ima_sign, 0, -1, NULL, "[-f] [--veritysig] [-k KEY] [-p[PASS]] FILE..." },
-	{ "ima_verify", cmd_ima_verify, 0, -1, NULL, "[-f] [-k CERT[,CERT]...] FILE..." },
-	{ "ima_hash", cmd_ima_hash, 0, -1, NULL, "FILE..." },
-	{ "ima_setxattr", cmd_ima_setxattr, 0, -1, NULL, "[-f SIGFILE] FILE" },
-	{ "ima_clear", cmd_ima_clear, 0, -1, NULL, "[-t TYPES] FILE..." },
-	{ "ima_fix", cmd_ima_fix, 0, -1, NULL, "[-t TYPES] FILE..." },
-	{ "sign_hash", cmd_sign_hash, 0, -1, NULL, "[--veritysig] [-k KEY] [-p[PASS]]" },
-	{ "verity-digest", cmd_verity_digest, 0, -1, NULL, "[-a sha256|sha512] [--block-size N] [--salt HEX] FILE..." },
-	{ "sign", cmd_sign, 0, -1, NULL, "[-s|-d] [-o] [-k KEY] [-u[UUID]] FILE..." },
-	{ "verify", cmd_verify, 0, -1, NULL, "[-k CERT[,CERT]...] [-u[UUID]] FILE..." },
-	{ "hmac", cmd_hmac, 0, -1, NULL, "[-s|-d] [--hmackey FILE] FILE..." },
-	{ "import", cmd_import, 0, 2, NULL, "[CERT [KEYRING]]" },
-	{ "sign-module", module_late, 0, -1, NULL, "HASH KEY CERT MODULE [DEST] (the command first)" },
-	{ "verify-module", module_late, 0, -1, NULL, "[-k CERT[,CERT]...] MODULE... (the command first)" },
-	{ "genkey", module_late, 0, -1, NULL, "KEYFILE [DERCERT] (the command first)" },
-	{ "convert", later, 0, -1, NULL, "(not yet)" },
+	{ "ima_sign", cmd_ima_sign, 0, -1, NULL, "[-f] [--veritysig] [-k KEY] [-p[PASS]] FILE...", IMA_XATTRS },
+	{ "ima_verify", cmd_ima_verify, 0, -1, NULL, "[-f] [-k CERT[,CERT]...] FILE...", CAPS_READ },
+	{ "ima_hash", cmd_ima_hash, 0, -1, NULL, "FILE...", IMA_XATTRS },
+	{ "ima_setxattr", cmd_ima_setxattr, 0, -1, NULL, "[-f SIGFILE] FILE", IMA_XATTRS },
+	{ "ima_clear", cmd_ima_clear, 0, -1, NULL, "[-t TYPES] FILE...", IMA_XATTRS },
+	{ "ima_fix", cmd_ima_fix, 0, -1, NULL, "[-t TYPES] FILE...", IMA_XATTRS },
+	{ "sign_hash", cmd_sign_hash, 0, -1, NULL, "[--veritysig] [-k KEY] [-p[PASS]]", CAPS_READ },
+	{ "verity-digest", cmd_verity_digest, 0, -1, NULL, "[-a sha256|sha512] [--block-size N] [--salt HEX] FILE...", CAPS_READ },
+	{ "sign", cmd_sign, 0, -1, NULL, "[-s|-d] [-o] [-k KEY] [-u[UUID]] FILE...", IMA_XATTRS },
+	{ "verify", cmd_verify, 0, -1, NULL, "[-k CERT[,CERT]...] [-u[UUID]] FILE...", CAPS_READ },
+	{ "hmac", cmd_hmac, 0, -1, NULL, "[-s|-d] [--hmackey FILE] FILE...", IMA_XATTRS },
+	{ "import", cmd_import, 0, 2, NULL, "[CERT [KEYRING]]", CAPS_READ | CAP_BIT(CAP_SYS_ADMIN) },
+	{ "sign-module", module_late, 0, -1, NULL, "HASH KEY CERT MODULE [DEST] (the command first)", CAPS_FILES },
+	{ "verify-module", module_late, 0, -1, NULL, "[-k CERT[,CERT]...] MODULE... (the command first)", CAPS_READ },
+	{ "genkey", module_late, 0, -1, NULL, "KEYFILE [DERCERT] (the command first)", CAPS_FILES },
+	{ "convert", later, 0, -1, NULL, "(not yet)", CAPS_READ },
 	{ "ima_measurement", cmd_ima_measurement, 1, 1, NULL,
-	  "[--ignore-violations] [--verify-sig [-k CERT,...]] [--pcrs [ALGO,]FILE]... [--verify-bank[=ALGO]] LIST" },
-	{ "ima_boot_aggregate", cmd_ima_boot_aggregate, 0, 1, NULL, "[--pcrs ALGO,FILE]... [EVENT-LOG]" },
-	{ "ima_binary_list", cmd_ima_binary_list, 1, 2, NULL, "ASCII-LIST [OUT]" },
-	{ "eventlog", cmd_eventlog, 1, 1, NULL, "[-a ALGO] EVENT-LOG" },
-	{ "policy", cmd_policy, 2, 2, NULL, "[--template-fmt FMT] check|load FILE" },
+	  "[--ignore-violations] [--verify-sig [-k CERT,...]] [--pcrs [ALGO,]FILE]... [--verify-bank[=ALGO]] LIST", CAPS_READ },
+	{ "ima_boot_aggregate", cmd_ima_boot_aggregate, 0, 1, NULL, "[--pcrs ALGO,FILE]... [EVENT-LOG]", CAPS_READ },
+	{ "ima_binary_list", cmd_ima_binary_list, 1, 2, NULL, "ASCII-LIST [OUT]", CAPS_FILES },
+	{ "eventlog", cmd_eventlog, 1, 1, NULL, "[-a ALGO] EVENT-LOG", CAPS_READ },
+	{ "policy", cmd_policy, 2, 2, NULL, "[--template-fmt FMT] check|load FILE", CAPS_READ },
 	{ "attest", cmd_attest, 1, 1, NULL,
-	  "[--ignore-violations] [-k CERT,...] [--pcrs ALGO,FILE]... [--eventlog LOG] [--json] LIST" },
-	{ "help", cmd_help, 0, 1, NULL, "[COMMAND]" },
+	  "[--ignore-violations] [-k CERT,...] [--pcrs ALGO,FILE]... [--eventlog LOG] [--json] LIST", CAPS_READ },
+	{ "help", cmd_help, 0, 1, NULL, "[COMMAND]", CAPS_READ },
 	SUBCMD_END
 };
 
@@ -1531,6 +1536,7 @@ static int module_cmd(int argc, char **argv, int *rc)
 
 	memmove(argv + 2, argv + 1, (size_t)(i - 1) * sizeof(*argv));
 	argv[1] = word;
+	caps_keep(word, strcmp(word, "verify-module") ? CAPS_FILES : CAPS_READ);
 	*rc = !strcmp(word, "sign-module")   ? modsign_sign(argc - 1, argv + 1)
 	      : !strcmp(word, "verify-module") ? modsign_verify(argc - 1, argv + 1)
 					       : modsign_genkey(argc - 1, argv + 1);
@@ -1545,6 +1551,7 @@ int imasign_main(int argc, char **argv)
 
 	if (!strcmp(applet_name(), "sign-file")) {
 		die_status = 1;
+		caps_keep("sign-file", CAPS_FILES);
 		return modsign_sign(argc, argv);
 	}
 	die_status = 125;
@@ -1594,8 +1601,6 @@ int imasign_main(int argc, char **argv)
 			usage_error("--keyid: not a nonzero 32-bit hex number: %s", str_esc(s, SHOWN_MAX));
 		TT.keyid = (uint32_t)id;
 	}
-	if (opts[O_KEYID_FROM_CERT].arg && !(TT.keyid = cert_file_keyid(opts[O_KEYID_FROM_CERT].arg)))
-		exit(125);
 	if (!argc) {
 		show_help(this_applet);
 		return 0;
@@ -1611,5 +1616,12 @@ int imasign_main(int argc, char **argv)
 	if (opts[O_EVENTLOG].arg && strcmp(cmd, "attest") && strcmp(cmd, "ima_boot_aggregate"))
 		usage_error("--eventlog: only attest and ima_boot_aggregate read an event log");
 	parse_verity(cmd);
+	/* the command's capabilities dropped before the first file is read
+	 * (subcmd_run would drop them after --keyid-from-cert's) */
+	for (const struct subcmd *c = cmds; c->name; c++)
+		if (c->fn && !strcmp(c->name, cmd))
+			caps_keep(c->name, c->caps);
+	if (opts[O_KEYID_FROM_CERT].arg && !(TT.keyid = cert_file_keyid(opts[O_KEYID_FROM_CERT].arg)))
+		exit(125);
 	return subcmd_run(&table, argc, argv);
 }

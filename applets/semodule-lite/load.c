@@ -535,16 +535,23 @@ static int sestatus(int argc, char **argv)
 
 int smod_tool_main(const char *name, int argc, char **argv)
 {
+	/* with the capabilities each keeps (docs/semodule-lite.md's table):
+	 * selinuxfs' files are root's and SELinux asks no capability for
+	 * them (its own permissions decide); setsebool -P changes the store */
 	static const struct {
 		const char *name;
 		int (*fn)(int argc, char **argv);
+		uint64_t caps;
 	} tools[] = {
-		{ "getenforce", getenforce }, { "setenforce", setenforce }, { "getsebool", getsebool },
-		{ "setsebool", setsebool }, { "load_policy", load_policy }, { "sestatus", sestatus },
+		{ "getenforce", getenforce, CAPS_READ }, { "setenforce", setenforce, CAPS_READ },
+		{ "getsebool", getsebool, CAPS_READ }, { "setsebool", setsebool, CAPS_FILES },
+		{ "load_policy", load_policy, CAPS_READ }, { "sestatus", sestatus, CAPS_READ },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(tools); i++)
-		if (!strcmp(name, tools[i].name))
+		if (!strcmp(name, tools[i].name)) {
+			caps_keep(name, tools[i].caps);
 			return tools[i].fn(argc, argv);
+		}
 	return -1;
 }

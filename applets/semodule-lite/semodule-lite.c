@@ -673,6 +673,9 @@ int semodule_lite_main(int argc, char **argv)
 
 	if (tool >= 0)
 		return tool;
+	/* a store's files (and an image's) may be anyone's; the policy load
+	 * asks SELinux, not a capability */
+	caps_keep(applet_name(), CAPS_FILES);
 	usage_status = 1;
 	usage_shows_help = 1;
 	TT.prio = 400;

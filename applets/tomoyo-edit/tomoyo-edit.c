@@ -1020,45 +1020,57 @@ static int loadpolicy_main(int argc, char **argv)
 	return rc;
 }
 
+/* Each command keeps only the capabilities it names (docs/tomoyo-edit.md's
+ * table): TOMOYO asks no capability of a manager, but its files and an
+ * image's may be anyone's; pstree reads other users' /proc/PID/exe
+ * (CAP_SYS_PTRACE); edit runs the caller's editor and keeps all. */
 static const struct subcmd cmds[] = {
-	{ "check", cmd_check, 0, -1, NULL, "[-p] [-t KIND] FILE..." },
-	{ "domains", cmd_domains, 0, -1, NULL, "[--json] [-f FILE]" },
-	{ "show", cmd_show, 0, -1, NULL, "DOMAIN..." },
-	{ "add", cmd_add, 0, -1, NULL, "DOMAIN LINE..." },
-	{ "delete", cmd_delete, 0, -1, NULL, "DOMAIN [LINE...]" },
-	{ "exception", cmd_exception, 0, -1, NULL, "show | add|delete LINE..." },
-	{ "profile", cmd_profile, 0, -1, NULL, "show | set N KEY=VALUE..." },
-	{ "mode", cmd_mode, 0, -1, NULL, "DOMAIN|N learning|permissive|enforcing|disabled" },
-	{ "manager", cmd_manager, 0, -1, NULL, "show | add LINE..." },
-	{ "save", cmd_save, 0, -1, NULL, "[DIR]" },
-	{ "load", cmd_load, 0, -1, NULL, "[-f] [--line-by-line] [--no-check] [-t KIND] [DIR|FILE...]" },
-	{ "diff", cmd_diff, 0, -1, NULL, "[-t KIND] OLD NEW" },
-	{ "sort", cmd_sort, 0, -1, NULL, "[-t KIND] [FILE...]" },
-	{ "select", cmd_select, 0, -1, NULL, "[-r] [-f FILE] DOMAIN..." },
-	{ "learned", cmd_learned, 0, -1, NULL, "[-r] [-f FILE] [-c RULES] [-P N] [--temp] DOMAIN..." },
-	{ "pstree", tmy_cmd_pstree, 0, -1, NULL, "[-a] [--json]" },
+	{ "check", cmd_check, 0, -1, NULL, "[-p] [-t KIND] FILE...", CAPS_READ },
+	{ "domains", cmd_domains, 0, -1, NULL, "[--json] [-f FILE]", CAPS_READ },
+	{ "show", cmd_show, 0, -1, NULL, "DOMAIN...", CAPS_READ },
+	{ "add", cmd_add, 0, -1, NULL, "DOMAIN LINE...", CAPS_FILES },
+	{ "delete", cmd_delete, 0, -1, NULL, "DOMAIN [LINE...]", CAPS_FILES },
+	{ "exception", cmd_exception, 0, -1, NULL, "show | add|delete LINE...", CAPS_FILES },
+	{ "profile", cmd_profile, 0, -1, NULL, "show | set N KEY=VALUE...", CAPS_FILES },
+	{ "mode", cmd_mode, 0, -1, NULL, "DOMAIN|N learning|permissive|enforcing|disabled", CAPS_FILES },
+	{ "manager", cmd_manager, 0, -1, NULL, "show | add LINE...", CAPS_FILES },
+	{ "save", cmd_save, 0, -1, NULL, "[DIR]", CAPS_FILES },
+	{ "load", cmd_load, 0, -1, NULL, "[-f] [--line-by-line] [--no-check] [-t KIND] [DIR|FILE...]", CAPS_FILES },
+	{ "diff", cmd_diff, 0, -1, NULL, "[-t KIND] OLD NEW", CAPS_READ },
+	{ "sort", cmd_sort, 0, -1, NULL, "[-t KIND] [FILE...]", CAPS_READ },
+	{ "select", cmd_select, 0, -1, NULL, "[-r] [-f FILE] DOMAIN...", CAPS_READ },
+	{ "learned", cmd_learned, 0, -1, NULL, "[-r] [-f FILE] [-c RULES] [-P N] [--temp] DOMAIN...", CAPS_READ },
+	{ "pstree", tmy_cmd_pstree, 0, -1, NULL, "[-a] [--json]", CAPS_READ | CAP_BIT(CAP_SYS_PTRACE) },
 	{ "query", tmy_cmd_query, 0, -1, NULL,
-	  "[--grant PATTERN]... [--reject PATTERN]... [--ask] [--once] [--timeout S] [--json]" },
-	{ "edit", tmy_cmd_edit, 0, -1, NULL, "[--readonly] [DIR]" },
+	  "[--grant PATTERN]... [--reject PATTERN]... [--ask] [--once] [--timeout S] [--json]", CAPS_READ },
+	{ "edit", tmy_cmd_edit, 0, -1, NULL, "[--readonly] [DIR]", 0 },
 	SUBCMD_END
 };
 
 static struct subcmds table = { cmds, NULL, 0, NULL, NULL, NULL, 0 };
 
+/* The stand-in names, with what each keeps as the commands above do;
+ * tomoyo-init mounts securityfs and proc where they are not (CAP_SYS_ADMIN). */
+static const struct {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	uint64_t caps;
+} standins[] = {
+	{ "tomoyo-checkpolicy", checkpolicy_main, CAPS_READ },
+	{ "tomoyo-savepolicy", savepolicy_main, CAPS_FILES },
+	{ "tomoyo-loadpolicy", loadpolicy_main, CAPS_FILES },
+	{ "tomoyo-init", tmy_init_main, CAPS_FILES | CAP_BIT(CAP_SYS_ADMIN) },
+	{ "tomoyo-setprofile", setprofile_main, CAPS_FILES },
+	{ "tomoyo-setlevel", setlevel_main, CAPS_FILES },
+};
+
 int tomoyo_edit_main(int argc, char **argv)
 {
-	if (!strcmp(applet_name(), "tomoyo-checkpolicy"))
-		return checkpolicy_main(argc, argv);
-	if (!strcmp(applet_name(), "tomoyo-savepolicy"))
-		return savepolicy_main(argc, argv);
-	if (!strcmp(applet_name(), "tomoyo-loadpolicy"))
-		return loadpolicy_main(argc, argv);
-	if (!strcmp(applet_name(), "tomoyo-init"))
-		return tmy_init_main(argc, argv);
-	if (!strcmp(applet_name(), "tomoyo-setprofile"))
-		return setprofile_main(argc, argv);
-	if (!strcmp(applet_name(), "tomoyo-setlevel"))
-		return setlevel_main(argc, argv);
+	for (size_t i = 0; i < ARRAY_SIZE(standins); i++)
+		if (!strcmp(applet_name(), standins[i].name)) {
+			caps_keep(standins[i].name, standins[i].caps);
+			return standins[i].fn(argc, argv);
+		}
 	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, OPTP_STOP);
 	return subcmd_run(&table, argc, argv);
 }

@@ -45,5 +45,5 @@ head -n 1 /tmp/rules > /tmp/img/etc/smack/accesses.d/r
 ln -s /etc/smack/accesses.d /tmp/img/rd
 is "smackctl --root check: an absolute link resolved in the image under the filter" \
 	"subject0 object0 rwxat" lsmbox smackctl --root /tmp/img check rd
-is "the refusals and the capability drop, each in this kernel (unit tests)" "14 passed, 0 failed" sh -c \
-	"unit-tests seccomp_afalg_refuses_other_sockets seccomp_afalg_allows_its_sockets caps_limit_keeps_only_what_is_named seccomp_allows_reading_and_computing seccomp_refuses_a_socket seccomp_refuses_an_open_for_writing seccomp_refuses_writing_an_existing_file seccomp_refuses_any_open_without_open_ro seccomp_refuses_other_ioctls seccomp_refuses_unlink seccomp_log_names_the_call seccomp_unknown_mode_is_a_usage_error seccomp_threads_but_no_process seccomp_no_threads_without_the_flag | tail -n 1"
+is "the refusals and the capability drops, each in this kernel (unit tests)" "16 passed, 0 failed" sh -c \
+	"unit-tests caps_keep_masks caps_keep_dies_when_refused seccomp_afalg_refuses_other_sockets seccomp_afalg_allows_its_sockets caps_limit_keeps_only_what_is_named seccomp_allows_reading_and_computing seccomp_refuses_a_socket seccomp_refuses_an_open_for_writing seccomp_refuses_writing_an_existing_file seccomp_refuses_any_open_without_open_ro seccomp_refuses_other_ioctls seccomp_refuses_unlink seccomp_log_names_the_call seccomp_unknown_mode_is_a_usage_error seccomp_threads_but_no_process seccomp_no_threads_without_the_flag | tail -n 1"
