@@ -182,6 +182,8 @@ struct subcmds {
  * Without SUBCMD_OPERANDS, fn gets argv[0] too, as a main does, so it can
  * parse its own options (opt_parse_n).  Returns what fn returns. */
 int subcmd_run(struct subcmds *s, int argc, char **argv);
+/* The row named name (exactly; usage-only rows never), or NULL. */
+const struct subcmd *subcmd_find(const struct subcmds *s, const char *name);
 /* "  APPLET GROUP NAME USAGE", one line a row, on stream f. */
 void subcmd_usage(const struct subcmds *s, FILE *f);
 

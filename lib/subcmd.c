@@ -27,6 +27,14 @@ static noreturn void refuse(const struct subcmds *s, const struct subcmd *c, con
 		    s->group ? s->group : "", c->name, c->usage);
 }
 
+const struct subcmd *subcmd_find(const struct subcmds *s, const char *name)
+{
+	for (const struct subcmd *c = s->cmds; c->name; c++)
+		if (c->fn && !strcmp(c->name, name))
+			return c;
+	return NULL;
+}
+
 int subcmd_run(struct subcmds *s, int argc, char **argv)
 {
 	const struct subcmd *c;
@@ -35,10 +43,7 @@ int subcmd_run(struct subcmds *s, int argc, char **argv)
 	if (argc < 1)
 		refuse(s, NULL, NULL);
 	name = argv[0];
-	for (c = s->cmds; c->name; c++)
-		if (c->fn && !strcmp(c->name, name))
-			break;
-	if (!c->name)
+	if (!(c = subcmd_find(s, name)))
 		refuse(s, NULL, name);
 	/* before fn reads anything: its options may name files */
 	caps_keep(c->name, c->caps);

@@ -1545,6 +1545,7 @@ static int module_cmd(int argc, char **argv, int *rc)
 
 int imasign_main(int argc, char **argv)
 {
+	const struct subcmd *row;
 	const char *algo;
 	char *cmd;
 	int rc;
@@ -1618,9 +1619,8 @@ int imasign_main(int argc, char **argv)
 	parse_verity(cmd);
 	/* the command's capabilities dropped before the first file is read
 	 * (subcmd_run would drop them after --keyid-from-cert's) */
-	for (const struct subcmd *c = cmds; c->name; c++)
-		if (c->fn && !strcmp(c->name, cmd))
-			caps_keep(c->name, c->caps);
+	if ((row = subcmd_find(&table, cmd)))
+		caps_keep(row->name, row->caps);
 	if (opts[O_KEYID_FROM_CERT].arg && !(TT.keyid = cert_file_keyid(opts[O_KEYID_FROM_CERT].arg)))
 		exit(125);
 	return subcmd_run(&table, argc, argv);
