@@ -84,8 +84,9 @@ static inline const char *fuzz_rig_fixtures(void)
 /* A tree from the input, for the readers of directories: a record a
  * line, PATH, a tab, then the file's text with "\n" for newlines (no tab:
  * PATH is a directory).  PATH is up to 8 parts of [a-z0-9_.-] joined by
- * '/'; others are passed over.  Made under top, a mkdtemp template
- * (filled in); fuzz_tree_remove takes it all away. */
+ * '/', none of them empty, "." or "..": nothing is made outside top.
+ * Others are passed over.  Made under top, a mkdtemp template (filled
+ * in); fuzz_tree_remove takes it all away. */
 static inline void fuzz_tree_record(const char *top, const char *rec, size_t n)
 {
 	const char *tab = memchr(rec, '\t', n);
@@ -96,14 +97,21 @@ static inline void fuzz_tree_record(const char *top, const char *rec, size_t n)
 
 	if (!plen || plen > 200)
 		return;
-	for (size_t i = 0; i < plen; i++) {
-		char c = rec[i];
+	for (size_t i = 0, start = 0; i <= plen; i++) {
+		char c = i < plen ? rec[i] : '/';
 
-		if (c == '/')
-			parts++;
-		else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
-			   c == '-'))
+		if (c == '/') {	/* the part rec[start, i) */
+			size_t len = i - start;
+
+			if (!len || (rec[start] == '.' && (len == 1 || (len == 2 && rec[start + 1] == '.'))))
+				return;
+			if (i < plen)
+				parts++;
+			start = i + 1;
+		} else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+			     c == '-')) {
 			return;
+		}
 	}
 	if (parts > 8)
 		return;
