@@ -163,7 +163,18 @@ static struct {
 	bool write_cache, skip_read, skip_cache, show_cache;
 	char *conf_loc;
 	struct aa_cache cache;	/* opened: cache.n > 0 */
+	/* -W without a load: each file compiled in a child under the
+	 * allow-list (compile_file), which asks for its cache entry here */
+	bool each_sandboxed;
+	struct cache_req *req;	/* in that child: the entry asked for */
 } TT;
+
+/* What a file's child passes back ahead of its records: whether they are
+ * to be the file's cache entry, and the time to give it. */
+struct cache_req {
+	int64_t sec, nsec;
+	uint32_t write, pad;
+};
 
 /* -O as apparmor_parser 3.0.8 takes it (common_optarg.c's table, each
  * with no- where it has one): equiv (an EC table a DFA) and minimize
@@ -432,6 +443,13 @@ static void force_complain(struct aa_profile *prof)
 		force_complain(c);
 }
 
+/* A file's records its cache entry, said with -k once written. */
+static void cache_entry(const char *file, const uint8_t *p, size_t n, struct timespec mtime)
+{
+	if (!aa_cache_write(&TT.cache, base_name(file), p, n, mtime) && TT.show_cache)
+		warn("Wrote cache: %s/%s", TT.cache.dir[0], base_name(file));
+}
+
 /* One profile file (NULL: standard input): with -p its text with its
  * includes expanded, to standard output; else its profiles compiled, their
  * records appended to TT.out.  0, or after a message apparmor_parser's
@@ -523,17 +541,19 @@ static int one_file(const char *file)
 		if (!rc && write_cache && complain) {
 			if (!TT.quiet)
 				warn("Caching disabled for: '%s' due to force complain", base_name(file));
-		} else if (!rc && write_cache && !aa_cache_write(&TT.cache, base_name(file), TT.out.p + mark,
-								TT.out.len - mark, aa_lex_mtime(lx)) &&
-			   TT.show_cache) {
-			warn("Wrote cache: %s/%s", TT.cache.dir[0], base_name(file));
+		} else if (!rc && write_cache && TT.req) {	/* the parent writes it */
+			struct timespec t = aa_lex_mtime(lx);
+
+			*TT.req = (struct cache_req){ t.tv_sec, t.tv_nsec, 1, 0 };
+		} else if (!rc && write_cache) {
+			cache_entry(file, TT.out.p + mark, TT.out.len - mark, aa_lex_mtime(lx));
 		}
 		/* a file's records whole or none; loaded, nothing kept */
 		if (rc || TT.load)
 			TT.out.len = mark;
 		/* -S: each file's records as it compiles, so memory holds
-		 * one file's */
-		if (!rc && opts[OP_S].seen)
+		 * one file's (in a file's child, the parent's to write) */
+		if (!rc && opts[OP_S].seen && !TT.req)
 			rc = flush_out();
 	}
 out:
@@ -541,6 +561,61 @@ out:
 	/* last: the locations in pol name its files */
 	aa_lex_close(lx);
 	free(cname);
+	return rc;
+}
+
+/* compile_file's child: the file compiled under the allow-list; passed
+ * back, the cache entry it asks for, then the records it added. */
+static int file_sandboxed(void *arg, struct buf *out)
+{
+	struct cache_req req = { 0 };
+	size_t mark = TT.out.len;
+	int rc;
+
+	sandbox_reader(applet_name(), SANDBOX_OPEN_RO);
+	TT.req = &req;
+	rc = one_file(arg);
+	fflush(stdout);	/* -p's text: the child ends with _exit */
+	if (!rc && (buf_put(out, &req, sizeof(req)) < 0 ||
+		    buf_put(out, TT.out.p + mark, TT.out.len - mark) < 0)) {
+		warn("%s: %s", arg ? (char *)arg : "stdin", strerror(EFBIG));
+		rc = 1;
+	}
+	return rc;
+}
+
+/* One file, in a child of its own when the cache is written without a
+ * load (each_sandboxed): its cache entry written here, then its records
+ * added to TT.out (-S: written out), in the order the messages have in
+ * one process.  Its status. */
+static int compile_file(const char *file)
+{
+	struct sandbox sb = { file ? file : "stdin", "the compile", 0, 0, NULL };
+	struct buf got = BUF_INIT(0);
+	struct cache_req req;
+	int rc;
+
+	if (!TT.each_sandboxed)
+		return one_file(file);
+	sb.status = &rc;
+	if (sandbox_call(&sb, file_sandboxed, (void *)file, &got) < 0) {
+		rc = rc ? rc : 1;
+	} else if (got.len < sizeof(req)) {	/* it always sends one */
+		warn("%s: what the compile passed back is cut short", sb.name);
+		rc = 1;
+	} else {
+		memcpy(&req, got.p, sizeof(req));
+		if (req.write)
+			cache_entry(file, got.p + sizeof(req), got.len - sizeof(req),
+				    (struct timespec){ (time_t)req.sec, (long)req.nsec });
+		if (buf_put(&TT.out, got.p + sizeof(req), got.len - sizeof(req)) < 0) {
+			warn("%s", strerror(EFBIG));
+			rc = 1;
+		} else if (opts[OP_S].seen) {
+			rc = flush_out();
+		}
+	}
+	buf_free(&got);
 	return rc;
 }
 
@@ -559,7 +634,7 @@ static int operand(const char *path)
 		return rc;
 	}
 	if (!S_ISDIR(st.st_mode))
-		return one_file(path);
+		return compile_file(path);
 	d = opendir(path);
 	if (!d) {
 		rc = errno;
@@ -577,7 +652,7 @@ static int operand(const char *path)
 		int r = 0;
 
 		if (stat(p, &st) == 0 && !S_ISDIR(st.st_mode) && !aa_skipped_name(names[i], NULL))
-			r = one_file(p);
+			r = compile_file(p);
 		if (r)
 			rc = r;
 		free(p);
@@ -660,7 +735,7 @@ static int operands(int argc, char **argv)
 	int rc = 0;
 
 	if (!argc)
-		rc = one_file(NULL);
+		rc = compile_file(NULL);
 	for (int i = 0; i < argc; i++) {
 		int r = operand(argv[i]);
 
@@ -819,9 +894,11 @@ int aa_parser_main(int argc, char **argv)
 	/* Nothing to load and no cache to write: from here it only reads
 	 * profiles, compiles and prints (-Q, -S, -p, -N), or compiles for
 	 * -o in a child that passes its records back to be written here.
-	 * (-W writes the cache as it goes, a load writes apparmorfs: not
-	 * yet.) */
+	 * The cache written without a load: each file compiled in a child
+	 * of its own, its entry written here (compile_file).  (A load
+	 * writes apparmorfs as each file compiles: not sandboxed.) */
 	only_reads = !TT.load && !(TT.write_cache && TT.cache.n);
+	TT.each_sandboxed = !TT.load && !only_reads;
 	if (only_reads && opts[OP_O].seen) {
 		struct operands_args a = { argc, argv };
 		struct sandbox sb = { opts[OP_O].arg, "the compile", 0, 0, &rc };
