@@ -575,7 +575,7 @@ static int file_sandboxed(void *arg, struct buf *out)
 	sandbox_reader(applet_name(), SANDBOX_OPEN_RO);
 	TT.req = &req;
 	rc = one_file(arg);
-	fflush(stdout);	/* -p's text: the child ends with _exit */
+	fflush(NULL);	/* the child ends with _exit */
 	if (!rc && (buf_put(out, &req, sizeof(req)) < 0 ||
 		    buf_put(out, TT.out.p + mark, TT.out.len - mark) < 0)) {
 		warn("%s: %s", arg ? (char *)arg : "stdin", strerror(EFBIG));
