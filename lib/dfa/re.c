@@ -60,7 +60,7 @@ struct tok {
 struct parser {
 	struct dfa_rules *r;
 	struct tok *tok;
-	size_t ntok, i;
+	size_t ntok, i, cap;	/* cap: tok's room, doubled as it fills */
 	int depth;
 	int exact;
 	struct dfa_err *err;
@@ -154,8 +154,13 @@ static int lex(struct parser *p, const uint8_t *s, size_t len, size_t base)
 			t.c = v < 0 ? '\\' : (uint8_t)v;
 			break;
 		}
-		if (p->ntok % 64 == 0)
-			p->tok = xrealloc(p->tok, (p->ntok + 64) * sizeof(*p->tok));
+		/* doubled, not grown by a constant: a copy a step is
+		 * quadratic where realloc cannot grow in place (ASan's
+		 * never does), and a 1 MiB name is a million tokens */
+		if (p->ntok == p->cap) {
+			p->cap = p->cap ? 2 * p->cap : 64;
+			p->tok = xrealloc(p->tok, p->cap * sizeof(*p->tok));
+		}
 		p->tok[p->ntok++] = t;
 	}
 	return 0;
