@@ -6,7 +6,7 @@
  * against no rules.  The answers go to stdout, the reasons (-v, when the
  * first byte is odd) to stderr.  batch keeps one line buffer for the
  * process, so that a bad query (a die) leaks nothing but its name. */
-#include "../../applets/smackctl.c"
+#include "../../applets/smackctl/access.c"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -19,10 +19,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int fd;
 
 	if (sep && !memchr(data, 0, (size_t)((const uint8_t *)sep - data)))
-		FUZZ_TRY(parse_rules(&rs, "rules", (const char *)data, (size_t)((const uint8_t *)sep - data), 0));
-	rs_builtins(&rs);
+		FUZZ_TRY(smk_parse_rules(&rs, "rules", (const char *)data, (size_t)((const uint8_t *)sep - data), 0));
+	smk_rs_builtins(&rs);
 	if ((fd = fuzz_file(q, qlen, path)) < 0) {
-		rs_free(&rs);
+		smk_rs_free(&rs);
 		return 0;
 	}
 	/* a die() in batch leaves its descriptor open: closed here, with any
@@ -36,6 +36,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		close_range((unsigned)fence, ~0U, 0);
 	fflush(stdout);
 	close(fd);
-	rs_free(&rs);
+	smk_rs_free(&rs);
 	return 0;
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /* smack-config: the configuration files `smackctl apply` reads besides
- * rules (read_config_lines): cipso.d mappings (cipso_line), netlabel host
- * lines (host_line: IPv4 and IPv6 prefixes) and label lists (onlycap,
+ * rules (read_config_lines): cipso.d mappings (smk_cipso_line), netlabel host
+ * lines (smk_host_line: IPv4 and IPv6 prefixes) and label lists (onlycap,
  * unconfined); the first byte picks which. */
-#include "../../applets/smackctl.c"
+#include "../../applets/smackctl/apply.c"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
