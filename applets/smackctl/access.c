@@ -145,6 +145,15 @@ static int one_query(const struct ruleset *p, const struct query *q, int verbose
 	return r;
 }
 
+/* One query from whole strings (checked: a bad one is a usage error),
+ * answered on stdout as 1 or 0; the answer. */
+int smk_query(const struct ruleset *p, const char *subj, const char *obj, const char *acc)
+{
+	struct query q = { { subj, obj, acc }, { strlen(subj), strlen(obj), strlen(acc) } };
+
+	return one_query(p, &q, 0, NULL, 0);
+}
+
 /* The queries of one line (s to end, no newline); 0 if it has none.
  * Fields are split at white space as in rule files, so a CRLF line ends
  * in a blank, not in a bad access letter. */

@@ -20,17 +20,87 @@ static void lines_add(struct lines *l, char *s, const char *file, int line)
 	l->v[l->n++] = s;
 }
 
-enum { CFG_NETLABEL, CFG_CIPSO, CFG_LABELS };
-
-/* Each non-comment line of the files of src (a file or a directory);
+/* The lines of one config file's text (cut in place), named name:
  * CFG_CIPSO and CFG_NETLABEL lines become what cipso2 and netlabel take,
- * CFG_LABELS lines have their labels checked. */
-static void read_config_lines(const char *src, struct lines *out, int kind)
+ * CFG_LABELS lines have their labels checked; comments and empty lines
+ * are skipped.  Errors are counted (diag), not fatal. */
+static void config_text(const char *name, char *text, struct lines *out, int kind)
+{
+	int lineno = 0;
+	char *l, *p = text;
+
+	/* strtok_r would hide empty lines from the numbering. */
+	while (p) {
+		char *nl = strchr(p, '\n'), *start = p;
+
+		if (nl)
+			*nl = 0;
+		l = p;
+		p = nl ? nl + 1 : NULL;
+		lineno++;
+		while (isspace((unsigned char)*l))
+			l++;
+		if (!*l || *l == '#' || *l == ';')
+			continue;
+		for (char *e = l + strlen(l); e > l && isspace((unsigned char)e[-1]);)
+			*--e = 0;
+		if (kind == CFG_CIPSO) {
+			char *c, *e;
+			int col;
+
+			if ((e = smk_cipso_line(l, &c, &col)))
+				diag(&(struct srcloc){ name, lineno, (int)(l - start) + col }, "%s", e);
+			else
+				lines_add(out, c, name, lineno);
+			free(e);
+			continue;
+		}
+		if (kind == CFG_NETLABEL) {
+			char *tok[3], *v, *e = NULL;
+
+			/* Split in place: no field is copied into a buffer of its own. */
+			if (smk_split_fields(l, tok, 3) == 2)
+				e = smk_host_line(0, tok[0], tok[1], &v);
+			else
+				e = xstrdup("a host line is ADDRESS[/BITS] LABEL|-CIPSO");
+			if (e)
+				diag(&(struct srcloc){ name, lineno, (int)(l - start) + 1 }, "%s", e);
+			else
+				lines_add(out, v, name, lineno);
+			free(e);
+			continue;
+		}
+		for (char *t = l; kind == CFG_LABELS && *t;) {
+			size_t n = strcspn(t, " \t");
+			const char *e = smk_label_error(t, n);
+
+			if (e)
+				diag(&(struct srcloc){ name, lineno, (int)(t - start) + 1 },
+				     "'%s': %s", mem_esc(t, n, SIZE_MAX), e);
+			t += n;
+			t += strspn(t, " \t");
+		}
+		lines_add(out, xstrdup(l), name, lineno);
+	}
+}
+
+/* Each line of the files of src (a file, a directory of them, or "-",
+ * stdin) into out, as config_text takes them; a src that is not there adds
+ * none. */
+void smk_read_config(const char *src, struct lines *out, int kind)
 {
 	struct stat st;
-	char **files, *one[1], *host = smk_host_path(src);
+	char **files, *one[1], *host;
 	size_t nf;
 
+	if (!strcmp(src, "-")) {
+		char *text = smk_read_text(0, "-", NULL);
+
+		config_text("-", text, out, kind);
+		free(text);
+		return;
+	}
+	host = smk_host_path(src);
 	if (stat(host, &st)) {
 		if (errno != ENOENT)
 			die_errno("%s", str_esc(host, SIZE_MAX));
@@ -46,62 +116,9 @@ static void read_config_lines(const char *src, struct lines *out, int kind)
 		nf = 1;
 	}
 	for (size_t i = 0; i < nf; i++) {
-		int lineno = 0;
-		char *name, *text = smk_read_source(files[i], &name, NULL), *l, *p = text;
+		char *name, *text = smk_read_source(files[i], &name, NULL);
 
-		/* strtok_r would hide empty lines from the numbering. */
-		while (p) {
-			char *nl = strchr(p, '\n'), *start = p;
-
-			if (nl)
-				*nl = 0;
-			l = p;
-			p = nl ? nl + 1 : NULL;
-			lineno++;
-			while (isspace((unsigned char)*l))
-				l++;
-			if (!*l || *l == '#' || *l == ';')
-				continue;
-			for (char *e = l + strlen(l); e > l && isspace((unsigned char)e[-1]);)
-				*--e = 0;
-			if (kind == CFG_CIPSO) {
-				char *c, *e;
-				int col;
-
-				if ((e = smk_cipso_line(l, &c, &col)))
-					diag(&(struct srcloc){ name, lineno, (int)(l - start) + col }, "%s", e);
-				else
-					lines_add(out, c, name, lineno);
-				free(e);
-				continue;
-			}
-			if (kind == CFG_NETLABEL) {
-				char *tok[3], *v, *e = NULL;
-
-				/* Split in place: no field is copied into a buffer of its own. */
-				if (smk_split_fields(l, tok, 3) == 2)
-					e = smk_host_line(0, tok[0], tok[1], &v);
-				else
-					e = xstrdup("a host line is ADDRESS[/BITS] LABEL|-CIPSO");
-				if (e)
-					diag(&(struct srcloc){ name, lineno, (int)(l - start) + 1 }, "%s", e);
-				else
-					lines_add(out, v, name, lineno);
-				free(e);
-				continue;
-			}
-			for (char *t = l; kind == CFG_LABELS && *t;) {
-				size_t n = strcspn(t, " \t");
-				const char *e = smk_label_error(t, n);
-
-				if (e)
-					diag(&(struct srcloc){ name, lineno, (int)(t - start) + 1 },
-					     "'%s': %s", mem_esc(t, n, SIZE_MAX), e);
-				t += n;
-				t += strspn(t, " \t");
-			}
-			lines_add(out, xstrdup(l), name, lineno);
-		}
+		config_text(name, text, out, kind);
 		free(text);
 		free(name);
 		free(files[i]);
@@ -142,11 +159,11 @@ int smk_cmd_apply(int argc, char **argv)
 	if ((have_access = !stat(host, &st)))
 		smk_parse_source(&TT.rs, p);
 	free(p);
-	read_config_lines(p = smk_path_join(cfg, "cipso.d"), cipso, CFG_CIPSO);
+	smk_read_config(p = smk_path_join(cfg, "cipso.d"), cipso, CFG_CIPSO);
 	free(p);
-	read_config_lines(p = smk_path_join(cfg, "netlabel.d"), netlabel, CFG_NETLABEL);
+	smk_read_config(p = smk_path_join(cfg, "netlabel.d"), netlabel, CFG_NETLABEL);
 	free(p);
-	read_config_lines(p = smk_path_join(cfg, "onlycap"), onlycap, CFG_LABELS);
+	smk_read_config(p = smk_path_join(cfg, "onlycap"), onlycap, CFG_LABELS);
 	free(p);
 	diag_fail(0, "; nothing applied");
 	if (!TT.rs.n && !o[O_ALLOW_EMPTY].seen)

@@ -21,6 +21,7 @@
  * usage: smackctl [--root DIR] get NAME
  * usage: smackctl [--root DIR] set NAME VALUE...
  * usage: smackctl run [--relabel-self 'LABEL...'] LABEL CMD [ARG...]
+ * compat: smackaccess smackload smackcipso
  * help:
  *   load FILE|DIR|-  parse rule files (a directory: its regular files in
  *                name order, dot files skipped), check every line, then load
@@ -67,6 +68,10 @@
  *   run LABEL CMD    run CMD with the Smack label LABEL; --relabel-self: and
  *                with the labels (space-separated) it may switch to once
  *                without privilege
+ *
+ * As smackaccess (SUBJECT OBJECT ACCESS), smackload ([-c] [PATH]) and
+ * smackcipso ([PATH]): smack-utils' options, output and exit status (1 for
+ * any failure, also where smack-utils exits 0), with the checks above.
  *
  * Labels are 1-255 bytes of 0x21-0x7e other than / " \ ', not starting with
  * '-'.  The kernel silently truncates bad labels and stops at unknown access
@@ -437,8 +442,6 @@ static int cmd_test(int argc, char **argv)
  * may not write, CAP_MAC_OVERRIDE, and where Smack is not the kernel's
  * (an image labelled on a build host) CAP_SYS_ADMIN, as any security.*
  * xattr.  `run` keeps all: the program it runs is the caller's. */
-#define SMACK_WRITES (CAPS_FILES | CAP_BIT(CAP_MAC_ADMIN))
-#define SMACK_LABELS (SMACK_WRITES | CAP_BIT(CAP_MAC_OVERRIDE) | CAP_BIT(CAP_SYS_ADMIN))
 static const struct subcmd commands[] = {
 	{ "load", cmd_load, 0, -1, NULL, "", SMACK_WRITES },
 	{ "check", cmd_check, 0, -1, NULL, "", CAPS_READ },
@@ -461,6 +464,10 @@ static const struct subcmd commands[] = {
 int smackctl_main(int argc, char **argv)
 {
 	struct subcmds set = { commands, NULL, 0, "no command (see --help)", NULL, NULL, 0 };
+	int status;
+
+	if (smk_standin(argc, argv, &status))
+		return status;
 
 	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, OPTP_STOP);
 	return subcmd_run(&set, argc, argv);

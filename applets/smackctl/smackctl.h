@@ -79,6 +79,11 @@ struct smk_globals {
 extern struct smk_globals smk;
 #define TT smk
 
+/* What a command that writes to smackfs keeps, and one that labels files
+ * (docs/smackctl.md's table). */
+#define SMACK_WRITES (CAPS_FILES | CAP_BIT(CAP_MAC_ADMIN))
+#define SMACK_LABELS (SMACK_WRITES | CAP_BIT(CAP_MAC_OVERRIDE) | CAP_BIT(CAP_SYS_ADMIN))
+
 /* rules.c: labels, access letters, the rule set, rule files */
 const char *smk_keep_name(char *name);
 const char *smk_label_error(const char *s, size_t len);
@@ -130,10 +135,21 @@ const struct setting *smk_find_setting(const char *name);
 char *smk_current_path(void);
 char *smk_get_value(const struct setting *s);
 
-/* apply.c, access.c, label.c: commands of their own */
+/* apply.c: /etc/smack */
+enum { CFG_NETLABEL, CFG_CIPSO, CFG_LABELS };
+void smk_read_config(const char *src, struct lines *out, int kind);
 int smk_cmd_apply(int argc, char **argv);
+
+/* access.c: queries; p NULL: the kernel's answer (access2) */
+int smk_query(const struct ruleset *p, const char *subj, const char *obj, const char *acc);
 int smk_cmd_access(int argc, char **argv);
+
+/* label.c */
 int smk_cmd_label(int argc, char **argv);
+
+/* compat.c: smack-utils' programs, by the name lsmbox runs as; 0 if name
+ * is none of them, else its exit status in *status. */
+int smk_standin(int argc, char **argv, int *status);
 
 /* smackctl.c */
 void smk_json_str(const char *k, const char *v, int comma);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* smack-config: the configuration files `smackctl apply` reads besides
- * rules (read_config_lines): cipso.d mappings (smk_cipso_line), netlabel host
+ * rules (smk_read_config): cipso.d mappings (smk_cipso_line), netlabel host
  * lines (smk_host_line: IPv4 and IPv6 prefixes) and label lists (onlycap,
  * unconfined); the first byte picks which. */
 #include "../../applets/smackctl/apply.c"
@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if ((fd = fuzz_file(data + 1, size - 1, path)) < 0)
 		return 0;
-	FUZZ_TRY(read_config_lines(path, &out, kinds[data[0] % 3]));
+	FUZZ_TRY(smk_read_config(path, &out, kinds[data[0] % 3]));
 	for (size_t i = 0; i < out.n; i++) {
 		free(out.v[i]);
 		free(out.where[i]);

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: Apache-2.0
+/* compat.c: smack-utils' programs as stand-in names (STYLE 16):
+ * smackaccess, smackload and smackcipso, with smack-utils 1.3.3's options
+ * (getopt_long, as theirs: -h, -v, smackload's -c), output and exit status
+ * (0 done, 1 anything else), on smackctl's own checks and writers.  Where
+ * smack-utils would go on or exit 0 after a failure, these do not;
+ * docs/smackctl.md lists each difference. */
+#include <errno.h>
+#include <getopt.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "config.h"
+#include "smackctl.h"
+
+struct standin {
+	const char *name;
+	const char *shorts;	/* getopt's: "vh", or "vhc" with --clear */
+	const char *synopsis;	/* after "Usage: NAME " */
+	int (*fn)(int argc, char **argv, int clear);
+	int smackfs_first;	/* no smackfs is said before the operands are counted */
+	int max;		/* operands: at most max, and exactly max if !smackfs_first */
+	uint64_t caps;
+};
+
+/* One a line after the synopsis; smack-utils prints its usage on stdout,
+ * for -h and for a bad command line alike. */
+static void usage(const struct standin *s)
+{
+	printf("Usage: %s %s\n"
+	       "  -h, --help     show this and exit\n"
+	       "  -v, --version  show the version and exit\n", applet_name(), s->synopsis);
+	if (strchr(s->shorts, 'c'))
+		printf("  -c, --clear    load the same rules with no access\n");
+	printf("(lsmbox smackctl as %s; smackctl --help for more)\n", applet_name());
+}
+
+/* smackaccess SUBJECT OBJECT ACCESS: 1 or 0 on stdout, exit 0 either way;
+ * input it cannot ask about, exit 1.  Under --root the image's rules
+ * answer, as `smackctl access` does offline. */
+static int smackaccess(int argc, char **argv, int clear)
+{
+	const char *why;
+
+	(void)argc;
+	(void)clear;
+	for (int i = 0; i < 2; i++)
+		if (smk_label_error(argv[i], strlen(argv[i])))
+			goto invalid;
+	if (smk_parse_access(argv[2], strlen(argv[2]), NULL) < 0)
+		goto invalid;
+	if (!kfs_dir(KFS_SMACKFS, &why)) {
+		warn("%s", why);
+		goto invalid;
+	}
+	if (root_dir()) {
+		sandbox_reader("smackaccess", 0);
+		smk_kernel_rules(&TT.rs, 1);
+		smk_rs_builtins(&TT.rs);
+		smk_query(&TT.rs, argv[0], argv[1], argv[2]);
+	} else {
+		smk_query(NULL, argv[0], argv[1], argv[2]);
+	}
+	return 0;
+invalid:
+	fprintf(stderr, "%s: input values are invalid.\n", applet_name());
+	return 1;
+}
+
+/* smackload [-c] [PATH]: a rule file, a directory of them or stdin, all
+ * parsed before anything is loaded, as `smackctl load [--clear]`. */
+static int smackload(int argc, char **argv, int clear)
+{
+	smk_parse_source(&TT.rs, argc ? argv[0] : "-");
+	diag_fail(0, "; nothing loaded");
+	if (clear)
+		for (size_t i = 0; i < TT.rs.n; i++) {
+			TT.rs.r[i].set = 1;
+			TT.rs.r[i].allow = TT.rs.r[i].deny = 0;
+		}
+	return smk_load_ruleset(&TT.rs) ? 1 : 0;
+}
+
+/* smackcipso [PATH]: "LABEL LEVEL [CATEGORY...]" lines from a file, a
+ * directory of them or stdin, every one checked before the first is
+ * written; one write a mapping, stopping at the first the kernel refuses. */
+static int smackcipso(int argc, char **argv, int clear)
+{
+	struct lines *m = &TT.cipso;
+	struct stat st;
+	char *host;
+
+	(void)clear;
+	/* A missing PATH is an error here; to apply it is a part not there. */
+	if (argc && strcmp(argv[0], "-")) {
+		host = smk_host_path(argv[0]);
+		if (stat(host, &st))
+			die_errno("%s", str_esc(host, SIZE_MAX));
+		free(host);
+	}
+	smk_read_config(argc ? argv[0] : "-", m, CFG_CIPSO);
+	diag_fail(0, "; nothing loaded");
+	if (m->n && smk_list_errors("cipso2"))
+		return 1;
+	for (size_t i = 0; i < m->n; i++)
+		if (smk_put_setting("cipso2", m->v[i], strlen(m->v[i]), m->where[i]))
+			return 1;
+	return 0;
+}
+
+static const struct standin standins[] = {
+	{ "smackaccess", "vh", "[-h|-v] SUBJECT OBJECT ACCESS", smackaccess, 0, 3, CAPS_READ },
+	{ "smackload", "vhc", "[-h|-v|-c] [PATH]", smackload, 1, 1, SMACK_WRITES },
+	{ "smackcipso", "vh", "[-h|-v] [PATH]", smackcipso, 1, 1, SMACK_WRITES },
+};
+
+/* s's program with every die() (bad input, a failed read or write) turned
+ * into exit 1: smack-utils knows no other failure. */
+static int caught(const struct standin *s, int argc, char **argv, int clear)
+{
+	jmp_buf jb;
+	int rc;
+
+	if (setjmp(jb)) {
+		die_catch = NULL;
+		return 1;
+	}
+	die_catch = &jb;
+	rc = s->fn(argc, argv, clear);
+	die_catch = NULL;
+	return rc;
+}
+
+/* The command line as smack-utils parses it, then the program. */
+static int run(const struct standin *s, int argc, char **argv)
+{
+	struct option longs[] = { { "version", no_argument, NULL, 'v' },
+				  { "help", no_argument, NULL, 'h' },
+				  { "clear", no_argument, NULL, 'c' },
+				  { NULL, 0, NULL, 0 } };
+	const char *why;
+	int c, clear = 0, n;
+
+	if (!strchr(s->shorts, 'c'))
+		longs[2] = (struct option){ NULL, 0, NULL, 0 };
+	while ((c = getopt_long(argc, argv, s->shorts, longs, NULL)) != -1)
+		switch (c) {
+		case 'c':
+			clear = 1;
+			break;
+		case 'v':
+			printf("%s (lsmbox) version %s\n", applet_name(), LSMBOX_VERSION);
+			return 0;
+		case 'h':
+			usage(s);
+			return 0;
+		default:
+			usage(s);
+			return 1;
+		}
+	n = argc - optind;
+	if (s->smackfs_first && !kfs_dir(KFS_SMACKFS, &why)) {
+		fprintf(stderr, "SmackFS is not mounted.\n");
+		warn("%s", why);
+		return 1;
+	}
+	if (n > s->max || (!s->smackfs_first && n != s->max)) {
+		usage(s);
+		return 1;
+	}
+	return caught(s, n, argv + optind, clear);
+}
+
+int smk_standin(int argc, char **argv, int *status)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(standins); i++)
+		if (!strcmp(applet_name(), standins[i].name)) {
+			caps_keep(standins[i].name, standins[i].caps);
+			*status = run(&standins[i], argc, argv);
+			return 1;
+		}
+	return 0;
+}
