@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/* compat.c: smack-utils' programs as stand-in names (STYLE 16):
+/* compat.c: smack-utils' programs as stand-in names (STYLE 16): chsmack,
  * smackaccess, smackload and smackcipso, with smack-utils 1.3.3's options
- * (getopt_long, as theirs: -h, -v, smackload's -c), output and exit status
+ * (getopt_long, as theirs), output and exit status
  * (0 done, 1 anything else), on smackctl's own checks and writers.  Where
  * smack-utils would go on or exit 0 after a failure, these do not;
  * docs/smackctl.md lists each difference. */
@@ -111,6 +111,187 @@ static int smackcipso(int argc, char **argv, int clear)
 	return 0;
 }
 
+/* The paths as j says, a die() (a directory that cannot be read) exit 1
+ * as any failure. */
+static int label_caught(struct label_job *j, int argc, char **argv)
+{
+	jmp_buf jb;
+
+	if (setjmp(jb)) {
+		die_catch = NULL;
+		return 1;
+	}
+	die_catch = &jb;
+	smk_label_paths(j, argc, argv);
+	die_catch = NULL;
+	return j->rc ? 1 : 0;
+}
+
+/* chsmack's options: its messages name the long one. */
+static const struct option chsmack_longs[] = {
+	{ "version", no_argument, NULL, 'v' },	     { "help", no_argument, NULL, 'h' },
+	{ "access", optional_argument, NULL, 'a' },  { "exec", optional_argument, NULL, 'e' },
+	{ "mmap", optional_argument, NULL, 'm' },    { "transmute", no_argument, NULL, 't' },
+	{ "dereference", no_argument, NULL, 'L' },   { "drop", no_argument, NULL, 'D' },
+	{ "drop-access", no_argument, NULL, 'A' },   { "drop-exec", no_argument, NULL, 'E' },
+	{ "drop-mmap", no_argument, NULL, 'M' },     { "drop-transmute", no_argument, NULL, 'T' },
+	{ "recursive", no_argument, NULL, 'r' },     { "remove", no_argument, NULL, 'd' },
+	{ NULL, 0, NULL, 0 }
+};
+#define CHSMACK_SHORTS "vha::e::m::tdLDAEMTr"
+
+/* What an option asks of an attribute (or of -d/-D, -L, -r). */
+enum { UNSET, ON, OFF };
+
+static const char *long_name(int c)
+{
+	const struct option *o = chsmack_longs;
+
+	while (o->name && o->val != c)
+		o++;
+	return o->name;
+}
+
+/* *st becomes want for option c: given twice it is a warning (fatal: an
+ * error), against an earlier one an error; errors exit 1. */
+static void chsmack_state(int *st, int want, int c, int fatal)
+{
+	if (*st == UNSET) {
+		*st = want;
+		return;
+	}
+	fprintf(stderr, *st == want ? "%s, option --%s or -%c already set.\n"
+				    : "%serror, option --%s or -%c opposite to an option already set.\n",
+		*st == want ? (fatal ? "error" : "warning") : "", long_name(c), c);
+	if (fatal || *st != want)
+		exit(1);
+}
+
+/* -a, -e, -m take their label attached (-aL, --access=L) or, when the
+ * next word does not start with '-', that word. */
+static char *greedy_arg(int argc, char **argv)
+{
+	if (!optarg && optind < argc && argv[optind][0] != '-')
+		return argv[optind++];
+	return optarg;
+}
+
+/* chsmack [-a L] [-e L] [-m L] [-t] [-A] [-E] [-M] [-T] [-D] [-d] [-L] [-r]
+ * [PATH...]: the options read in two rounds, as chsmack reads them (flags
+ * and -d/-D first, then the labels, whose meaning -d changes), then
+ * label.c's listing or changes; no PATH: the entries of ".", shown as
+ * "./NAME". */
+static int chsmack(int argc, char **argv)
+{
+	const char *val[4] = { 0 };
+	int st[4] = { UNSET, UNSET, UNSET, UNSET };	/* access, exec, mmap, transmute */
+	int del = UNSET, follow = UNSET, recurse = UNSET, modify = 0, want, c;
+	struct label_job j = { .prefix = "./" };
+
+	while ((c = getopt_long(argc, argv, CHSMACK_SHORTS, chsmack_longs, NULL)) != -1)
+		switch (c) {
+		case 'a':
+		case 'e':
+		case 'm':
+			greedy_arg(argc, argv);	/* the label is the second round's */
+			break;
+		case 'A':
+		case 'E':
+		case 'M':
+		case 'T':
+			chsmack_state(&st[strchr("AEMT", c) - "AEMT"], OFF, c, 0);
+			modify = 1;
+			break;
+		case 't':
+			break;
+		case 'd':
+			chsmack_state(&del, ON, c, 0);
+			fprintf(stderr, "remove: option -d is obsolete!\n");
+			break;
+		case 'D':
+			chsmack_state(&del, OFF, c, 0);
+			break;
+		case 'L':
+			chsmack_state(&follow, ON, c, 0);
+			break;
+		case 'r':
+			chsmack_state(&recurse, ON, c, 0);
+			break;
+		case 'v':
+			printf("%s (lsmbox) version %s\n", applet_name(), LSMBOX_VERSION);
+			return 0;
+		case 'h':
+			printf("Usage: %s [-a|-e|-m [LABEL]] [-t] [-A] [-E] [-M] [-T] [-D] [-L] [-r] "
+			       "[PATH...]\n(lsmbox smackctl as chsmack: smackctl label; smackctl --help for more)\n",
+			       applet_name());
+			return 0;
+		default:
+			printf("Usage: %s [-a|-e|-m [LABEL]] [-t] [-A] [-E] [-M] [-T] [-D] [-L] [-r] "
+			       "[PATH...]\n", applet_name());
+			return 1;
+		}
+	/* -d turns -a, -e, -m and -t into removals. */
+	want = del == ON ? OFF : ON;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, CHSMACK_SHORTS, chsmack_longs, NULL)) != -1) {
+		int i = c == 'a' ? 0 : c == 'e' ? 1 : c == 'm' ? 2 : c == 't' ? 3 : -1;
+		const char *l;
+
+		if (i < 0)
+			continue;
+		modify = 1;
+		if (i == 3) {
+			chsmack_state(&st[3], want, c, 0);
+			continue;
+		}
+		l = greedy_arg(argc, argv);
+		if (!l && del != ON) {
+			fprintf(stderr, "%s: require a label on set.\n", long_name(c));
+			exit(1);
+		}
+		if (l && del == ON) {
+			fprintf(stderr, "%s: require no label on delete.\n", long_name(c));
+			exit(1);
+		}
+		if (l && strnlen(l, LABEL_MAX + 1) > LABEL_MAX) {
+			fprintf(stderr, "%s: \"%s\" exceeds %d characters.\n", long_name(c), l, LABEL_MAX);
+			exit(1);
+		}
+		if (l && smk_label_error(l, strlen(l))) {
+			fprintf(stderr, "%s: invalid Smack label '%s'.\n", long_name(c), l);
+			exit(1);
+		}
+		/* The kernel refuses them there; chsmack would try. */
+		if (l && i && (!strcmp(l, "*") || !strcmp(l, "@"))) {
+			fprintf(stderr, "%s: '%s' cannot be an %s label.\n", long_name(c), l,
+				i == 1 ? "exec" : "mmap");
+			exit(1);
+		}
+		chsmack_state(&st[i], want, c, 1);
+		val[i] = l;
+	}
+	if (del == OFF) {
+		/* -D: every attribute no option names is removed */
+		for (int i = 0; i < 4; i++)
+			if (st[i] == UNSET)
+				st[i] = OFF;
+	} else if (del == ON && !modify) {
+		/* -d alone removes all four */
+		for (int i = 0; i < 4; i++)
+			st[i] = OFF;
+		modify = 1;
+	}
+	/* -D with nothing else lists, as chsmack does. */
+	for (int i = 0; i < 4 && modify; i++) {
+		j.set[i] = st[i] == ON ? (i == 3 ? "TRUE" : val[i]) : NULL;
+		j.rm[i] = st[i] == OFF;
+	}
+	j.modify = modify;
+	j.follow = follow == ON;
+	j.recurse = recurse == ON;
+	return label_caught(&j, argc - optind, argv + optind);
+}
+
 static const struct standin standins[] = {
 	{ "smackaccess", "vh", "[-h|-v] SUBJECT OBJECT ACCESS", smackaccess, 0, 3, CAPS_READ },
 	{ "smackload", "vhc", "[-h|-v|-c] [PATH]", smackload, 1, 1, SMACK_WRITES },
@@ -176,6 +357,11 @@ static int run(const struct standin *s, int argc, char **argv)
 
 int smk_standin(int argc, char **argv, int *status)
 {
+	if (!strcmp(applet_name(), "chsmack")) {
+		caps_keep("chsmack", SMACK_LABELS);
+		*status = chsmack(argc, argv);
+		return 1;
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(standins); i++)
 		if (!strcmp(applet_name(), standins[i].name)) {
 			caps_keep(standins[i].name, standins[i].caps);

@@ -23,13 +23,6 @@ static const struct xa {
 	{ 't', 'T', "security.SMACK64TRANSMUTE", "transmute" },
 };
 
-struct label_job {
-	const char *set[4];	/* value to set, NULL: leave */
-	int rm[4];
-	int modify, recurse, follow, rc;
-	int json, shown;	/* --json: objects printed so far */
-};
-
 /* One attribute: its length, 0 when it is not there (Smack reports names
  * it does not keep as empty values), -1 on an error (said). */
 static ssize_t xa_get(const char *host, const char *shown, const char *name, char *buf,
@@ -127,14 +120,17 @@ static void label_one(struct label_job *j, const char *path, const char *shown, 
  * each directory's entries in name order), each entry as label_one. */
 struct label_walk {
 	struct label_job *j;
-	const char *given;	/* the start as given, shown as given */
+	const char *given;	/* the start as shown */
+	const char *prefix;	/* shown before the paths below it, or NULL */
 };
 
 static int label_visit(const struct dirtree_ent *e, void *arg)
 {
 	struct label_walk *w = arg;
+	char *shown = e->depth && w->prefix ? xasprintf("%s%s", w->prefix, e->path) : NULL;
 
-	label_one(w->j, e->path, e->depth ? e->path : w->given, w->j->follow);
+	label_one(w->j, e->path, shown ? shown : e->depth ? e->path : w->given, w->j->follow);
+	free(shown);
 	return DIRTREE_CONTINUE;
 }
 
@@ -153,16 +149,37 @@ static int label_walk_error(const struct dirtree_ent *e, int err, void *arg)
 	return DIRTREE_CONTINUE;
 }
 
-static void label_path(struct label_job *j, const char *path)
+/* path, shown with prefix (NULL: none) in front of it and of every path
+ * below it. */
+static void label_path(struct label_job *j, const char *path, const char *prefix)
 {
-	struct label_walk w = { j, path };
+	char *shown = prefix ? xasprintf("%s%s", prefix, path) : NULL;
+	struct label_walk w = { j, shown ? shown : path, prefix };
 	struct dirtree t = { j->follow ? DIRTREE_FOLLOW | DIRTREE_SORT : DIRTREE_SORT, 0,
 			     label_visit, label_walk_error, &w, 0, 0 };
 
 	if (!j->recurse)
-		label_one(j, path, path, j->follow);
+		label_one(j, path, w.given, j->follow);
 	else
 		dirtree_walk(&t, path);
+	free(shown);
+}
+
+void smk_label_paths(struct label_job *j, int argc, char **argv)
+{
+	if (!argc) {
+		size_t n;
+		/* Under a root "." is the image's "/", where chroot starts. */
+		char **v = smk_dir_list(root_dir() ? "/" : ".", 0, smk_list_name, &n);
+
+		for (size_t i = 0; i < n; i++) {
+			label_path(j, v[i], j->prefix);
+			free(v[i]);
+		}
+		free(v);
+	}
+	for (int i = 0; i < argc; i++)
+		label_path(j, argv[i], NULL);
 }
 
 int smk_cmd_label(int argc, char **argv)
@@ -212,22 +229,10 @@ int smk_cmd_label(int argc, char **argv)
 		usage_error("label: --json is for listing");
 	if (j.json)
 		putchar('[');
-	if (!argc) {
-		/* As chsmack: no PATH means the entries of ".". */
-		if (j.modify)
-			usage_error("label: no PATH");
-		size_t n;
-		/* Under a root "." is the image's "/", where chroot starts. */
-		char **v = smk_dir_list(root_dir() ? "/" : ".", 0, smk_list_name, &n);
-
-		for (size_t i = 0; i < n; i++) {
-			label_path(&j, v[i]);
-			free(v[i]);
-		}
-		free(v);
-	}
-	for (int i = 0; i < argc; i++)
-		label_path(&j, argv[i]);
+	/* As chsmack: no PATH lists the entries of "."; it would change them too. */
+	if (!argc && j.modify)
+		usage_error("label: no PATH");
+	smk_label_paths(&j, argc, argv);
 	if (j.json)
 		printf("]\n");
 	return j.rc;

@@ -21,7 +21,7 @@
  * usage: smackctl [--root DIR] get NAME
  * usage: smackctl [--root DIR] set NAME VALUE...
  * usage: smackctl run [--relabel-self 'LABEL...'] LABEL CMD [ARG...]
- * compat: smackaccess smackload smackcipso
+ * compat: chsmack smackaccess smackload smackcipso
  * help:
  *   load FILE|DIR|-  parse rule files (a directory: its regular files in
  *                name order, dot files skipped), check every line, then load
@@ -69,7 +69,8 @@
  *                with the labels (space-separated) it may switch to once
  *                without privilege
  *
- * As smackaccess (SUBJECT OBJECT ACCESS), smackload ([-c] [PATH]) and
+ * As chsmack (label's options, -d, and no PATH: the entries of "."),
+ * smackaccess (SUBJECT OBJECT ACCESS), smackload ([-c] [PATH]) and
  * smackcipso ([PATH]): smack-utils' options, output and exit status (1 for
  * any failure, also where smack-utils exits 0), with the checks above.
  *

@@ -144,7 +144,16 @@ int smk_cmd_apply(int argc, char **argv);
 int smk_query(const struct ruleset *p, const char *subj, const char *obj, const char *acc);
 int smk_cmd_access(int argc, char **argv);
 
-/* label.c */
+/* label.c: what to do to each path; zeroed, it lists */
+struct label_job {
+	const char *set[4];	/* value to set (access, exec, mmap, transmute), NULL: leave */
+	int rm[4];
+	int modify, recurse, follow, rc;
+	int json, shown;	/* --json: objects printed so far */
+	const char *prefix;	/* with no PATH, shown before each entry of "." (chsmack's "./") */
+};
+/* Each path (none: the entries of "."), and with recurse what is below. */
+void smk_label_paths(struct label_job *j, int argc, char **argv);
 int smk_cmd_label(int argc, char **argv);
 
 /* compat.c: smack-utils' programs, by the name lsmbox runs as; 0 if name

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# smack-utils' smackload, smackaccess and smackcipso through lsmbox's
+# smack-utils' chsmack, smackload, smackaccess and smackcipso through lsmbox's
 # argv[0] links, against the Smack kernel: each invocation of their manual
 # pages, its output and exit status, and the kernel's state after it
 # (load2, access2, cipso2 read back); a failed write exits 1 (smack-utils
@@ -8,7 +8,7 @@
 # vm-append: lsm=smack
 . /vm/tests/smackctl/vm.lib
 
-for n in smackload smackaccess smackcipso; do
+for n in chsmack smackload smackaccess smackcipso; do
 	ln -sf "$(command -v lsmbox)" $n
 done
 $S clean
@@ -67,6 +67,22 @@ is "and nothing was loaded" "" sh -c "$S rules | grep '^User ' || :"
 is "smackcipso as uid 1000: exit 1" "exit 1" \
 	sh -c "vm-probe as 1000 ./smackcipso cipso >/dev/null 2>&1; echo exit \$?"
 is "smackaccess as uid 1000 (access2 is for all): 1" "1" vm-probe as 1000 ./smackaccess D1 O r
+
+# chsmack on a tmpfs: the kernel takes (and checks) Smack's xattrs.
+secret_file
+mkdir m/dir
+is "chsmack -a: the kernel holds the label" 'm/file access="Lab"' sh -c "./chsmack -a Lab m/file && ./chsmack m/file"
+is "chsmack -t on a directory (made with the creator's label, _), -e on a file" 'm/dir access="_" transmute="TRUE"
+m/file access="Lab" execute="Ex"' sh -c "./chsmack -t m/dir && ./chsmack -e Ex m/file && ./chsmack m/dir m/file"
+is "chsmack -e '*': refused before the kernel (which refuses it too), exit 1" "exec: '*' cannot be an exec label.
+exit 1" sh -c "./chsmack -e '*' m/file 2>&1; echo exit \$?"
+is "chsmack -r -D -a: one label left on the tree" 'm access="Tree"
+m/dir access="Tree"
+m/file access="Tree"' sh -c "./chsmack -r -D -a Tree m && ./chsmack -r m"
+is "chsmack as uid 1000 (no CAP_MAC_ADMIN): EPERM, exit 1 (chsmack exits 0)" "exit 1" \
+	sh -c "vm-probe as 1000 ./chsmack -a Other m/file >/dev/null 2>&1; echo exit \$?"
+is "the label is unchanged" 'm/file access="Tree"' ./chsmack m/file
+umount m
 
 $S clean
 umount $F
