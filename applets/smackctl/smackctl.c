@@ -94,6 +94,7 @@
 #include <arpa/inet.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "smackctl.h"
 
 struct smk_globals smk;
@@ -470,7 +471,20 @@ int smackctl_main(int argc, char **argv)
 	if (smk_standin(argc, argv, &status))
 		return status;
 
-	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, OPTP_STOP);
+	enum { O_VERSION, O_HELP, O_N };
+	struct opt o[] = { [O_VERSION] = { 'v', "version", 0 }, [O_HELP] = { 'h', NULL, 0 },
+			   [O_N] = OPT_END };
+
+	/* smack-utils' smackctl takes -v (its version) and -h (its usage). */
+	opt_parse(&argc, &argv, o, OPTP_STOP);
+	if (o[O_VERSION].seen) {
+		printf("smackctl (lsmbox) version %s\n", LSMBOX_VERSION);
+		return 0;
+	}
+	if (o[O_HELP].seen) {
+		show_help(this_applet);
+		return 0;
+	}
 	return subcmd_run(&set, argc, argv);
 }
 
