@@ -125,6 +125,23 @@ static unsigned check_query(const char *file, int line, const struct query *q)
 	return (unsigned)v;
 }
 
+/* The kernel's second look (smk_tskacc): what the global rules allow, a
+ * per-process rule for the pair (TT.self) may restrict, never widen; no
+ * such rule leaves it.  Write implies lock here too. */
+static int self_allows(const char *s, size_t sl, const char *o, size_t ol, unsigned req)
+{
+	const struct rule *r;
+	int si, oi;
+	unsigned may;
+
+	if (!TT.has_self || (si = htab_find_n(&TT.self.lab, s, sl)) < 0 ||
+	    (oi = htab_find_n(&TT.self.lab, o, ol)) < 0 ||
+	    !(r = smk_rs_find(&TT.self, (uint32_t)si, (uint32_t)oi)))
+		return 1;
+	may = r->allow & A_W ? r->allow | A_L : r->allow;
+	return (req & may) == req;
+}
+
 /* Answer one query on stdout (buffered: a batch of a million queries is a
  * few writes), the reason on stderr with -v. */
 static int one_query(const struct ruleset *p, const struct query *q, int verbose,
@@ -134,6 +151,11 @@ static int one_query(const struct ruleset *p, const struct query *q, int verbose
 	const char *why = NULL;
 	int r = p ? offline_answer(p, q->f[0], q->len[0], q->f[1], q->len[1], want, &why)
 		  : kernel_answer(q->f[0], q->len[0], q->f[1], q->len[1], q->f[2], q->len[2]);
+
+	if (r && !self_allows(q->f[0], q->len[0], q->f[1], q->len[1], want)) {
+		r = 0;
+		why = "a per-process rule (load-self) does not grant all of it";
+	}
 
 	putchar('0' + r);
 	putchar('\n');
@@ -239,9 +261,10 @@ static void batch(const struct ruleset *p, const char *file, int verbose)
 
 int smk_cmd_access(int argc, char **argv)
 {
-	enum { O_OFFLINE, O_RULES, O_VERBOSE, O_BATCH, O_N };
+	enum { O_OFFLINE, O_RULES, O_VERBOSE, O_BATCH, O_SELF_RULES, O_SELF, O_N };
 	struct opt o[] = { [O_OFFLINE] = { 0, "offline", 0 }, [O_RULES] = { 0, "rules", OPT_ARG },
 			   [O_VERBOSE] = { 'v', "verbose", 0 }, [O_BATCH] = { 0, "batch", OPT_ARG },
+			   [O_SELF_RULES] = { 0, "self-rules", OPT_ARG }, [O_SELF] = { 0, "self", 0 },
 			   [O_N] = OPT_END };
 	struct ruleset *p = NULL;
 	int rc = 0;
@@ -251,6 +274,21 @@ int smk_cmd_access(int argc, char **argv)
 	if (argc != (o[O_BATCH].arg ? 0 : 3))
 		usage_error(o[O_BATCH].arg ? "access --batch: no other operands"
 				     : "access: needs SUBJECT OBJECT ACCESS");
+	if (o[O_SELF].seen && (o[O_SELF_RULES].seen || o[O_OFFLINE].seen || o[O_RULES].seen || root_dir()))
+		usage_error("access --self: this process's own rules, on the running kernel only "
+			    "(--self-rules FILE for others)");
+	/* This process's per-process rules, as the kernel shows them. */
+	if (o[O_SELF].seen) {
+		char *path, *t;
+		size_t len;
+
+		if (!(t = smk_sfs_read("load-self2", &path, &len)))
+			die_errno("%s", str_esc(path, SIZE_MAX));
+		smk_parse_rules(&TT.self, smk_keep_name(path), t, len, 1);
+		diag_fail(0, " in %s", str_esc(path, SIZE_MAX));
+		free(t);
+		TT.has_self = 1;
+	}
 	/* offline, from rule files or the image's: nothing but reading */
 	if (o[O_OFFLINE].seen || o[O_RULES].seen || root_dir())
 		sandbox_reader("access", 0);
@@ -268,6 +306,11 @@ int smk_cmd_access(int argc, char **argv)
 	} else if (root_dir()) {
 		smk_kernel_rules(&TT.rs, 1);
 		p = &TT.rs;
+	}
+	if (o[O_SELF_RULES].arg) {
+		smk_parse_self(&TT.self, o[O_SELF_RULES].arg);
+		diag_fail(0, " in the per-process rules");
+		TT.has_self = 1;
 	}
 	if (p)
 		smk_rs_builtins(p);

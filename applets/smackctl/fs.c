@@ -141,7 +141,7 @@ static void refused(const char *path, const struct rule *r, const char *line)
 /* Write lines to a live smackfs rule file, as many a write as fit in
  * WRITE_MAX bytes.  When the kernel refuses a write, its lines are sent one
  * by one (setting a rule twice is harmless) to name the one it refuses. */
-static int write_lines(const char *rel, char **lines, const struct rule **from, size_t n)
+int smk_write_lines(const char *rel, char **lines, const struct rule **from, size_t n)
 {
 	char *path = smk_sfs_path(rel);
 	int fd = open(path, O_WRONLY);
@@ -285,9 +285,9 @@ int smk_load_ruleset(struct ruleset *rs)
 		rc = write_load_fixed(rs);
 	} else {
 		if (ns)
-			rc = write_lines("load2", set, sfrom, ns);
+			rc = smk_write_lines("load2", set, sfrom, ns);
 		if (!rc && nc)
-			rc = write_lines("change-rule", chg, cfrom, nc);
+			rc = smk_write_lines("change-rule", chg, cfrom, nc);
 	}
 	for (size_t i = 0; i < ns; i++)
 		free(set[i]);

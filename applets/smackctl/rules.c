@@ -431,3 +431,14 @@ void smk_parse_source(struct ruleset *rs, const char *src)
 	free(text);
 }
 
+/* Per-process rules (load-self2) from src, read as smk_parse_source reads
+ * it; each pair must end up set: the kernel's per-process list has no
+ * change-rule. */
+void smk_parse_self(struct ruleset *rs, const char *src)
+{
+	smk_parse_source(rs, src);
+	for (size_t i = 0; i < rs->n; i++)
+		if (!rs->r[i].set)
+			diag(&(struct srcloc){ rs->r[i].file ? rs->r[i].file : "-", rs->r[i].line, 0 },
+			     "a per-process rule is SUBJECT OBJECT ACCESS (load-self2 takes no ALLOW DENY)");
+}

@@ -12,15 +12,15 @@
  * usage: smackctl [--root DIR] clean
  * usage: smackctl [--root DIR] status [--json]
  * usage: smackctl [--root DIR] test
- * usage: smackctl [--root DIR] access [-v] SUBJECT OBJECT ACCESS
- * usage: smackctl access --offline --rules FILE|DIR [-v] SUBJECT OBJECT ACCESS
+ * usage: smackctl [--root DIR] access [-v] [--self-rules FILE|--self] SUBJECT OBJECT ACCESS
+ * usage: smackctl access --offline --rules FILE|DIR [-v] [--self-rules FILE] SUBJECT OBJECT ACCESS
  * usage: smackctl [--root DIR] access [--offline --rules FILE|DIR] --batch FILE|-
  * usage: smackctl [--root DIR] change-rule SUBJECT OBJECT ALLOW DENY
  * usage: smackctl [--root DIR] revoke-subject LABEL
  * usage: smackctl [--root DIR] label [-a L] [-e L] [-m L] [-t] [-A] [-E] [-M] [-T] [-D] [-r] [-L] [--json] [PATH...]
  * usage: smackctl [--root DIR] get NAME
  * usage: smackctl [--root DIR] set NAME VALUE...
- * usage: smackctl run [--relabel-self 'LABEL...'] LABEL CMD [ARG...]
+ * usage: smackctl run [--relabel-self 'LABEL...'] [--rules FILE] LABEL CMD [ARG...]
  * compat: chsmack smackaccess smackload smackcipso
  * help:
  *   load FILE|DIR|-  parse rule files (a directory: its regular files in
@@ -49,7 +49,10 @@
  *   access S O A     may S access O for A (access2)?  Prints 1 or 0; exit 0
  *                allowed, 1 denied.  --offline --rules: answer from rule
  *                files with the kernel's built-in rules; -v: say why;
- *                --batch: one "S O A" query a line, one 1 or 0 a line out
+ *                --batch: one "S O A" query a line, one 1 or 0 a line out;
+ *                --self-rules FILE: as for a process holding these
+ *                per-process rules (load-self2, which only restrict),
+ *                --self: this process's own (run --rules gave them)
  *   change-rule S O ALLOW DENY  rule becomes (old | ALLOW) & ~DENY
  *   revoke-subject L every rule of subject L gets no access
  *   label PATH...    without -a/-e/-m/-t/-A/-E/-M/-T/-D print the labels
@@ -67,7 +70,9 @@
  *                and relabel list this process inherited)
  *   run LABEL CMD    run CMD with the Smack label LABEL; --relabel-self: and
  *                with the labels (space-separated) it may switch to once
- *                without privilege
+ *                without privilege; --rules FILE: and with FILE's
+ *                "SUBJECT OBJECT ACCESS" rules as its own (load-self2:
+ *                they only take away, from CMD and what it starts)
  *
  * As chsmack (label's options, -d, and no PATH: the entries of "."),
  * smackaccess (SUBJECT OBJECT ACCESS), smackload ([-c] [PATH]) and
@@ -309,13 +314,61 @@ static void put_self(char *path, const char *val)
 	free(path);
 }
 
+/* Per-process rules into this process's list (load-self2: no privilege
+ * needed, CMD inherits them), then read back: each rule must be there with
+ * its access (one of none is not shown), or CMD does not run. */
+static int load_self(struct ruleset *rs)
+{
+	char **lines = xmalloc((rs->n + 1) * sizeof(*lines)), acc[8], *path, *t;
+	const struct rule **from = xmalloc((rs->n + 1) * sizeof(*from));
+	struct ruleset k = { 0 };
+	size_t len;
+	int rc;
+
+	for (size_t i = 0; i < rs->n; i++) {
+		from[i] = &rs->r[i];
+		lines[i] = xasprintf("%s %s %s\n", rs->r[i].subj, rs->r[i].obj,
+				     smk_access_str(rs->r[i].allow, acc));
+	}
+	rc = smk_write_lines("load-self2", lines, from, rs->n);
+	for (size_t i = 0; i < rs->n; i++)
+		free(lines[i]);
+	free(lines);
+	free(from);
+	if (rc)
+		return rc;
+	if (!(t = smk_sfs_read("load-self2", &path, &len)))
+		die_errno("%s", str_esc(path, SIZE_MAX));
+	smk_parse_rules(&k, smk_keep_name(path), t, len, 1);
+	diag_fail(0, " in %s", str_esc(path, SIZE_MAX));
+	free(t);
+	for (size_t i = 0; i < rs->n && !rc; i++) {
+		const struct rule *r = &rs->r[i];
+		int s = htab_find(&k.lab, r->subj), o = htab_find(&k.lab, r->obj);
+		const struct rule *got = s < 0 || o < 0 ? NULL : smk_rs_find(&k, (uint32_t)s, (uint32_t)o);
+		unsigned have = got ? got->allow : 0;
+
+		if (have != r->allow) {
+			char want[8];
+
+			warn("%s: %s:%d: the kernel holds \"%s %s %s\", not \"%s\"", str_esc(path, SIZE_MAX),
+			     str_esc(r->file, SIZE_MAX), r->line, r->subj, r->obj, smk_access_str(have, acc),
+			     smk_access_str(r->allow, want));
+			rc = -1;
+		}
+	}
+	smk_rs_free(&k);
+	return rc;
+}
+
 /* The label first, then the relabel-self list (writing it needs
  * CAP_MAC_ADMIN, which the new label must still pass onlycap with); CMD
  * inherits both. */
 static int cmd_run(int argc, char **argv)
 {
-	enum { O_RELABEL_SELF, O_N };
-	struct opt o[] = { [O_RELABEL_SELF] = { 0, "relabel-self", OPT_ARG }, [O_N] = OPT_END };
+	enum { O_RELABEL_SELF, O_RULES, O_N };
+	struct opt o[] = { [O_RELABEL_SELF] = { 0, "relabel-self", OPT_ARG },
+			   [O_RULES] = { 0, "rules", OPT_ARG }, [O_N] = OPT_END };
 	char *list = NULL;
 
 	opt_parse(&argc, &argv, o, OPTP_STOP | OPTP_NO_ROOT);
@@ -342,9 +395,16 @@ static int cmd_run(int argc, char **argv)
 		if (!*list)
 			usage_error("--relabel-self: no label");
 	}
+	/* Every per-process rule is checked before the process is touched. */
+	if (o[O_RULES].arg) {
+		smk_parse_self(&TT.self, o[O_RULES].arg);
+		diag_fail(0, "; nothing run");
+	}
 	put_self(smk_current_path(), argv[0]);
 	if (list)
 		put_self(smk_sfs_path("relabel-self"), list);
+	if (o[O_RULES].arg && load_self(&TT.self))
+		exit(1);
 	execvp(argv[1], argv + 1);
 	die_status = errno == ENOENT ? 127 : 126;
 	die_errno("%s", str_esc(argv[1], SIZE_MAX));

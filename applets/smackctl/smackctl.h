@@ -75,6 +75,10 @@ struct smk_globals {
 	char **names;		/* the files rules came from (rule.file), kept to the end */
 	size_t nnames;
 	struct lines cipso, netlabel, onlycap;	/* apply's config */
+	/* per-process rules (load-self2), which only restrict: run --rules,
+	 * access --self-rules or --self */
+	struct ruleset self;
+	int has_self;
 };
 extern struct smk_globals smk;
 #define TT smk
@@ -107,6 +111,7 @@ char **smk_dir_files(const char *dir, size_t *np);
 char *smk_read_text(int fd, const char *name, size_t *lenp);
 char *smk_read_source(const char *path, char **namep, size_t *lenp);
 void smk_parse_source(struct ruleset *rs, const char *src);
+void smk_parse_self(struct ruleset *rs, const char *src);
 
 /* fs.c: smackfs (live, or an image's copy under --root) and its rules */
 char *smk_sfs_path(const char *rel);
@@ -116,6 +121,7 @@ int smk_sfs_replace(const char *path, const void *buf, size_t len);
 char *smk_sfs_read(const char *rel, char **pathp, size_t *lenp);
 void smk_kernel_rules(struct ruleset *rs, int need);
 void smk_root_write_rules(struct ruleset *rs);
+int smk_write_lines(const char *rel, char **lines, const struct rule **from, size_t n);
 int smk_load_ruleset(struct ruleset *rs);
 int smk_clean_all(void);
 
