@@ -20,7 +20,7 @@
  * usage: smackctl [--root DIR] label [-a L] [-e L] [-m L] [-t] [-A] [-E] [-M] [-T] [-D] [-r] [-L] [--json] [PATH...]
  * usage: smackctl [--root DIR] get NAME
  * usage: smackctl [--root DIR] set NAME VALUE...
- * usage: smackctl run [--relabel-self 'LABEL...'] [--rules FILE] LABEL CMD [ARG...]
+ * usage: smackctl run [--relabel-self 'LABEL...'] [--rules FILE] [--ipin L] [--ipout L] LABEL CMD [ARG...]
  * compat: chsmack smackaccess smackload smackcipso
  * help:
  *   load FILE|DIR|-  parse rule files (a directory: its regular files in
@@ -73,6 +73,8 @@
  *                without privilege; --rules FILE: and with FILE's
  *                "SUBJECT OBJECT ACCESS" rules as its own (load-self2:
  *                they only take away, from CMD and what it starts)
+ *                --ipin L, --ipout L: the sockets systemd passed
+ *                (LISTEN_FDS) labelled as SmackLabelIPIn=/IPOut= do
  *
  * As chsmack (label's options, -d, and no PATH: the entries of "."),
  * smackaccess (SUBJECT OBJECT ACCESS), smackload ([-c] [PATH]) and
@@ -314,6 +316,41 @@ static void put_self(char *path, const char *val)
 	free(path);
 }
 
+/* At most this many sockets are taken from LISTEN_FDS. */
+#define LISTEN_FDS_MAX 4096
+
+/* The sockets passed as systemd passes them (LISTEN_FDS of them from fd 3,
+ * for this process: LISTEN_PID, when set), each given the labels its
+ * packets carry in and out, as SmackLabelIPIn= and SmackLabelIPOut= give
+ * them: security.SMACK64IPIN and IPOUT set on the socket (fsetxattr). */
+static void label_sockets(const char *in, const char *out)
+{
+	const char *n = getenv("LISTEN_FDS"), *pid = getenv("LISTEN_PID");
+	char *end;
+	long fds;
+
+	if (!n)
+		usage_error("run --ipin/--ipout: no LISTEN_FDS: no sockets were passed");
+	if (pid && (strtol(pid, &end, 10) != (long)getpid() || *end || end == pid))
+		die("LISTEN_PID is %s, not this process (%d): the sockets are not for it",
+		    str_esc(pid, SIZE_MAX), (int)getpid());
+	errno = 0;
+	fds = strtol(n, &end, 10);
+	if (errno || *end || end == n || fds < 1 || fds > LISTEN_FDS_MAX)
+		die_input("LISTEN_FDS '%s' is not a count of sockets (1-%d)", str_esc(n, SIZE_MAX),
+			  LISTEN_FDS_MAX);
+	for (int fd = 3; fd < 3 + fds; fd++) {
+		struct stat st;
+
+		if (fstat(fd, &st) || !S_ISSOCK(st.st_mode))
+			die("fd %d (LISTEN_FDS=%ld) is not a socket", fd, fds);
+		if (in && fsetxattr(fd, "security.SMACK64IPIN", in, strlen(in), 0))
+			die_errno("fd %d: security.SMACK64IPIN", fd);
+		if (out && fsetxattr(fd, "security.SMACK64IPOUT", out, strlen(out), 0))
+			die_errno("fd %d: security.SMACK64IPOUT", fd);
+	}
+}
+
 /* Per-process rules into this process's list (load-self2: no privilege
  * needed, CMD inherits them), then read back: each rule must be there with
  * its access (one of none is not shown), or CMD does not run. */
@@ -366,9 +403,10 @@ static int load_self(struct ruleset *rs)
  * inherits both. */
 static int cmd_run(int argc, char **argv)
 {
-	enum { O_RELABEL_SELF, O_RULES, O_N };
+	enum { O_RELABEL_SELF, O_RULES, O_IPIN, O_IPOUT, O_N };
 	struct opt o[] = { [O_RELABEL_SELF] = { 0, "relabel-self", OPT_ARG },
-			   [O_RULES] = { 0, "rules", OPT_ARG }, [O_N] = OPT_END };
+			   [O_RULES] = { 0, "rules", OPT_ARG }, [O_IPIN] = { 0, "ipin", OPT_ARG },
+			   [O_IPOUT] = { 0, "ipout", OPT_ARG }, [O_N] = OPT_END };
 	char *list = NULL;
 
 	opt_parse(&argc, &argv, o, OPTP_STOP | OPTP_NO_ROOT);
@@ -395,11 +433,18 @@ static int cmd_run(int argc, char **argv)
 		if (!*list)
 			usage_error("--relabel-self: no label");
 	}
+	for (int i = O_IPIN; i <= O_IPOUT; i++)
+		if (o[i].arg)
+			smk_check_label(o[i].arg, i == O_IPIN ? "--ipin" : "--ipout");
 	/* Every per-process rule is checked before the process is touched. */
 	if (o[O_RULES].arg) {
 		smk_parse_self(&TT.self, o[O_RULES].arg);
 		diag_fail(0, "; nothing run");
 	}
+	/* The sockets first: CAP_MAC_ADMIN may not count under the new label
+	 * (onlycap). */
+	if (o[O_IPIN].arg || o[O_IPOUT].arg)
+		label_sockets(o[O_IPIN].arg, o[O_IPOUT].arg);
 	put_self(smk_current_path(), argv[0]);
 	if (list)
 		put_self(smk_sfs_path("relabel-self"), list);

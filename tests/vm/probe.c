@@ -31,6 +31,14 @@
  *                                             write calls, from /proc/PID/io syscw,
  *                                             read before PROG is reaped); PROG's
  *                                             exit status
+ *   vm-probe listen PATH PROG [ARG...]        a unix stream socket bound to PATH and
+ *                                             listening, as fd 3 with LISTEN_FDS=1
+ *                                             and LISTEN_PID (as systemd passes
+ *                                             one), then exec PROG
+ *   vm-probe serve                            accept once on fd 3, say "hello",
+ *                                             print the peer's label (SO_PEERSEC)
+ *   vm-probe connect PATH                     connect, print the peer's label
+ *                                             (SO_PEERSEC), then what it says
  *   vm-probe tomoyo-verdict [-p] KIND CORPUS  the kernel's verdict on each line of
  *                                             a TOMOYO policy corpus (tomoyo-verdict.c)
  *   vm-probe aa OP ARG...                     one operation an AppArmor profile
@@ -50,6 +58,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <grp.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -321,10 +330,87 @@ static int write_each(const char *target, const char *lines)
 	return close(fd) < 0;
 }
 
+/* A unix socket address for path. */
+static socklen_t unix_addr(struct sockaddr_un *a, const char *path)
+{
+	memset(a, 0, sizeof(*a));
+	a->sun_family = AF_UNIX;
+	if (strlen(path) >= sizeof(a->sun_path))
+		fail("path too long");
+	strcpy(a->sun_path, path);
+	return (socklen_t)sizeof(*a);
+}
+
+static void print_peersec(int fd)
+{
+	char label[300];
+	socklen_t n = sizeof(label) - 1;
+
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERSEC, label, &n) < 0)
+		fail("SO_PEERSEC");
+	label[n] = 0;
+	printf("peer %s\n", label);
+	fflush(stdout);
+}
+
+static int listen_exec(const char *path, char **argv)
+{
+	struct sockaddr_un a;
+	socklen_t len = unix_addr(&a, path);
+	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	char pid[16];
+
+	if (fd < 0 || bind(fd, (struct sockaddr *)&a, len) < 0 || listen(fd, 4) < 0)
+		fail(path);
+	if (fd != 3 && (dup2(fd, 3) < 0 || close(fd) < 0))
+		fail("dup2");
+	snprintf(pid, sizeof(pid), "%d", (int)getpid());
+	setenv("LISTEN_FDS", "1", 1);
+	setenv("LISTEN_PID", pid, 1);
+	execvp(argv[0], argv);
+	fail(argv[0]);
+	return 1;
+}
+
+static int serve(void)
+{
+	int c = accept(3, NULL, NULL);
+
+	if (c < 0)
+		fail("accept");
+	if (write(c, "hello\n", 6) != 6)
+		fail("write");
+	print_peersec(c);
+	return close(c) < 0;
+}
+
+static int connect_to(const char *path)
+{
+	struct sockaddr_un a;
+	socklen_t len = unix_addr(&a, path);
+	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	char buf[64];
+	ssize_t n;
+
+	if (fd < 0 || connect(fd, (struct sockaddr *)&a, len) < 0)
+		fail(path);
+	print_peersec(fd);
+	if ((n = read(fd, buf, sizeof(buf))) < 0)
+		fail("read");
+	fwrite(buf, 1, (size_t)n, stdout);
+	return close(fd) < 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 3 && !strcmp(argv[1], "count"))
 		return count(argv + 2);
+	if (argc >= 4 && !strcmp(argv[1], "listen"))
+		return listen_exec(argv[2], argv + 3);
+	if (argc == 2 && !strcmp(argv[1], "serve"))
+		return serve();
+	if (argc == 3 && !strcmp(argv[1], "connect"))
+		return connect_to(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "write-each"))
 		return write_each(argv[2], argv[3]);
 	if (argc >= 2 && !strcmp(argv[1], "afalg"))
