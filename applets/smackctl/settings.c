@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,13 +49,41 @@ char *smk_host_line(int v6, const char *addr, const char *label, char **out)
 					 str_esc(slash + 1, SIZE_MAX),
 					 v6 ? 128 : 32);
 	}
-	if (!v6)
-		*out = xasprintf("%s/%ld %s", host, bits, label);
-	else
-		*out = xasprintf("%x:%x:%x:%x:%x:%x:%x:%x/%ld %s", a[0] << 8 | a[1],
-				 a[2] << 8 | a[3], a[4] << 8 | a[5], a[6] << 8 | a[7], a[8] << 8 | a[9],
-				 a[10] << 8 | a[11], a[12] << 8 | a[13], a[14] << 8 | a[15], bits, label);
+	if (!v6) {
+		uint32_t h = (uint32_t)a[0] << 24 | a[1] << 16 | a[2] << 8 | a[3];
+
+		h &= bits ? ~0u << (32 - bits) : 0;
+		*out = xasprintf("%u.%u.%u.%u/%ld %s", h >> 24, h >> 16 & 255, h >> 8 & 255, h & 255,
+				 bits, label);
+		return NULL;
+	}
+	unsigned g[8];
+
+	for (int i = 0; i < 8; i++)
+		g[i] = (a[2 * i] << 8 | a[2 * i + 1]) & smk_v6_kept(bits, i);
+	*out = xasprintf("%04x:%04x:%04x:%04x:%04x:%04x:%04x:%04x/%ld %s", g[0], g[1], g[2], g[3], g[4],
+			 g[5], g[6], g[7], bits, label);
 	return NULL;
+}
+
+/* The bits of IPv6 group i (0-7, as a number: 0x8000 its first bit) that
+ * 6.1 keeps of a host under a /bits prefix (smk_write_net6addr).  A whole
+ * group is kept or dropped; one the prefix cuts, m bits into it, the kernel
+ * masks as a 16-bit number in the CPU's byte order with (1 << m) - 1, its
+ * low bits.  On a little-endian machine (every one lsmbox is built for)
+ * that is the mask byte-swapped: the first m bits only when m is 8; for
+ * any other m, bits the prefix does not name. */
+unsigned smk_v6_kept(long bits, int i)
+{
+	long m = bits - 16L * i;
+	unsigned k;
+
+	if (m >= 16)
+		return 0xffff;
+	if (m <= 0)
+		return 0;
+	k = (1u << m) - 1;
+	return (k >> 8 | k << 8) & 0xffff;
 }
 
 /* The blank-separated fields of s, cut in place (NUL after each); the
@@ -155,17 +184,29 @@ int smk_list_errors(const char *rel)
 	return bad;
 }
 
+/* The prefix length of a host line ("HOST/BITS ..."), -1 if none. */
+static long line_bits(const char *line)
+{
+	const char *slash = memchr(line, '/', strcspn(line, " "));
+
+	return slash ? strtol(slash + 1, NULL, 10) : -1;
+}
+
 /* Under a root, the image's copy of a list file (cipso2, netlabel,
- * ipv6host) with the line for val's first field (label or host) replaced,
- * or val appended: one line an entry, as the kernel keeps one an entry. */
+ * ipv6host) with the line for val's first field (label, or host/bits)
+ * replaced in place, as the kernel updates an entry, or val added: one
+ * line an entry.  The kernel keeps its host lists longest prefix first, a
+ * new entry after those of the same length, and shows no entry ipv6host's
+ * -DELETE removed: so here. */
 static char *merge_entry(const char *rel, const char *val, size_t *len)
 {
-	char *path, *old = smk_sfs_read(rel, &path, len), *p = old, *out;
-	size_t klen = strcspn(val, " "), olen = 0;
-	int done = 0;
+	char *path, *old = smk_sfs_read(rel, &path, len), *p = old, *out, **v;
+	size_t klen = strcspn(val, " "), n = 0, olen = 0, at;
+	int hosts = strcmp(rel, "cipso2") != 0, found = -1;
+	int del = hosts && strlen(val) > 8 && !strcmp(val + strlen(val) - 8, " -DELETE");
 
-	/* The lines kept, val once, a newline each: no more than this. */
-	out = xmalloc((old ? *len : 0) + strlen(val) + 3);
+	/* One line an entry: a second line for val's key goes with the first. */
+	v = xmalloc(((old ? *len : 0) / 2 + 2) * sizeof(*v));
 	while (p && *p) {
 		char *nl = strchr(p, '\n'), *line = p;
 
@@ -174,18 +215,26 @@ static char *merge_entry(const char *rel, const char *val, size_t *len)
 		p = nl ? nl + 1 : NULL;
 		if (!*line)
 			continue;
-		/* An image holds one line a key, as the kernel one entry: a
-		 * second line for val's key goes with the first. */
 		if (strcspn(line, " ") == klen && !strncmp(line, val, klen)) {
-			if (done)
+			if (found >= 0)
 				continue;
-			line = (char *)val;
-			done = 1;
+			found = (int)n;
 		}
-		olen += sprintf(out + olen, "%s\n", line);
+		v[n++] = line;
 	}
-	if (!done)
-		olen += sprintf(out + olen, "%s\n", val);
+	at = found >= 0 ? (size_t)found : n;
+	if (found < 0 && hosts)
+		for (at = 0; at < n && line_bits(v[at]) >= line_bits(val); at++)
+			;
+	/* The lines kept, val once, a newline each: no more than this. */
+	out = xmalloc((old ? *len : 0) + strlen(val) + 3);
+	for (size_t i = 0; i <= n; i++) {
+		if (i == at && !del)
+			olen += sprintf(out + olen, "%s\n", val);
+		if (i < n && (int)i != found)
+			olen += sprintf(out + olen, "%s\n", v[i]);
+	}
+	free(v);
 	free(old);
 	free(path);
 	*len = olen;

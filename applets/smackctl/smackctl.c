@@ -291,10 +291,19 @@ static int cmd_set(int argc, char **argv)
 	} else {
 		if (argc != 3)
 			usage_error("set %s: needs ADDRESS[/BITS] LABEL", s->name);
-		char *e = smk_host_line(!strcmp(s->name, "ipv6host"), argv[1], argv[2], &val);
+		int v6 = !strcmp(s->name, "ipv6host");
+		char *e = smk_host_line(v6, argv[1], argv[2], &val);
+		long bits = strchr(argv[1], '/') ? strtol(strchr(argv[1], '/') + 1, NULL, 10) : 128;
 
 		if (e)
 			usage_error("%s", e);
+		/* A prefix that cuts a group off a byte boundary: 6.1 keeps other
+		 * bits than the prefix names (smk_v6_kept). */
+		if (v6 && bits % 8 && argv[2][0] != '-')
+			warn("ipv6host: /%ld ends inside group %ld: Linux 6.1 keeps its bits %04x, not the "
+			     "first %ld (%04x): it holds %s", bits, bits / 16 + 1,
+			     smk_v6_kept(bits, (int)(bits / 16)), bits % 16,
+			     (0xffffu << (16 - bits % 16)) & 0xffff, val);
 	}
 	if (s->kind == V_RAW && smk_list_errors(s->name)) {
 		free(val);

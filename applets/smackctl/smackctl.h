@@ -133,6 +133,7 @@ struct setting {
 	long max;
 };
 char *smk_host_line(int v6, const char *addr, const char *label, char **out);
+unsigned smk_v6_kept(long bits, int i);
 int smk_split_fields(char *s, char **tok, int max);
 int smk_list_errors(const char *rel);
 int smk_put_setting(const char *rel, const char *val, size_t len, const char *where);

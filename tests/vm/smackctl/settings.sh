@@ -56,6 +56,32 @@ is "IPv4 in ipv6host is refused before the kernel" "exit 2" \
 ok "netlabel without /BITS" $S set netlabel 192.168.7.1 Host
 has "the kernel shows it as /32" "192.168.7.1/32 Host" $S get netlabel
 
+# A prefix that ends inside a group: what 6.1 really keeps (it masks the
+# group as a number in the CPU's byte order), and the same sets on an
+# image (--root) must hold what the kernel shows, line for line and in its
+# order (longest prefix first).
+mkdir -p img/sys/fs/smackfs
+$S --root img set ipv6host fe80::1/64 Lan	# the entries set live above
+$S --root img set netlabel 192.168.7.1 Host
+for e in 2001:db8::ffff:ffff:ffff:ffff/68:Odd 2001:db8::ffff:ffff:ffff:ffff/72:Half \
+	::ffff/127:Near ffff::/1:One 2001:db8:1::/48:Site 10.0.0.0/8:Ten; do
+	a=${e%:*} l=${e##*:}
+	case $a in
+	*.*) k=netlabel ;;
+	*) k=ipv6host ;;
+	esac
+	$S set $k "$a" "$l" 2>/dev/null
+	$S --root img set $k "$a" "$l" 2>/dev/null
+done
+has "6.1 keeps 0f00 of group 5 under /68 (not f000)" "2001:0db8:0000:0000:0f00:0000:0000:0000/68 Odd" $S get ipv6host
+has "and ff00 under /72" "2001:0db8:0000:0000:ff00:0000:0000:0000/72 Half" $S get ipv6host
+has "and ff7f of the last group under /127" "0000:0000:0000:0000:0000:0000:0000:ff7f/127 Near" $S get ipv6host
+has "and 0100 of the first under /1" "0100:0000:0000:0000:0000:0000:0000:0000/1 One" $S get ipv6host
+is "set says so for /68" "smackctl: ipv6host: /68 ends inside group 5: Linux 6.1 keeps its bits 0f00, not the first 4 (f000): it holds 2001:0db8:0000:0000:0f00:0000:0000:0000/68 Odd" \
+	sh -c "$S set ipv6host 2001:db8::ffff:ffff:ffff:ffff/68 Odd 2>&1"
+is "an image's ipv6host holds what the kernel shows, in its order" "$($S get ipv6host)" cat img/sys/fs/smackfs/ipv6host
+is "an image's netlabel too" "$($S get netlabel)" cat img/sys/fs/smackfs/netlabel
+
 # The 24-column load file, as on kernels before load2.
 printf 'Leg Obj rwx\nLeg Obj2 rwxatl\n' > leg
 ok "load --legacy" $S load --legacy leg
