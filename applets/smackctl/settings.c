@@ -241,6 +241,35 @@ static char *merge_entry(const char *rel, const char *val, size_t *len)
 	return out;
 }
 
+/* A label list (onlycap) as the kernel shows it once written: it keeps
+ * the labels in the reverse of their order (each added at the head of its
+ * list), each followed by a space; "-" clears it. */
+static char *shown_list(const char *val, size_t *len)
+{
+	size_t n = strlen(val), o = 0;
+	char *out = xmalloc(n + 2);
+
+	if (!strcmp(val, "-"))
+		n = 0;
+	while (n) {
+		size_t end = n, start;
+
+		while (end && val[end - 1] == ' ')
+			end--;
+		for (start = end; start && val[start - 1] != ' '; start--)
+			;
+		if (end > start) {
+			memcpy(out + o, val + start, end - start);
+			o += end - start;
+			out[o++] = ' ';
+		}
+		n = start;
+	}
+	out[o] = 0;
+	*len = o;
+	return out;
+}
+
 /* Write one value to a smackfs file in one write(2); under a root, replace
  * the file. */
 /* where: "file:line" of a value from a config file, for the message when
@@ -255,6 +284,10 @@ int smk_put_setting(const char *rel, const char *val, size_t len, const char *wh
 
 		if (!strcmp(rel, "cipso2") || !strcmp(rel, "netlabel") || !strcmp(rel, "ipv6host"))
 			val = merged = merge_entry(rel, val, &len);
+		else if (!strcmp(rel, "onlycap"))
+			val = merged = shown_list(val, &len);
+		else if (!strcmp(rel, "unconfined") && !strcmp(val, "-"))
+			len = 0;	/* cleared: the kernel shows nothing */
 		if (smk_sfs_replace(path, val, len)) {
 			warn_errno("%s", str_esc(path, SIZE_MAX));
 			rc = -1;
