@@ -329,7 +329,7 @@ static int conf_entry(const struct dirtree_ent *e, void *arg)
 		return DIRTREE_STOP;
 	}
 	if (id == n) {
-		l->files = xrealloc(l->files, (size_t)(n + 1) * sizeof(*l->files));
+		XROOM(l->files, n);
 		l->files[n] = xstrdup(e->path);
 	}
 	return DIRTREE_CONTINUE;

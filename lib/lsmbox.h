@@ -81,6 +81,13 @@ noreturn void not_implemented(void);
 void *xmalloc(size_t n);
 void *xzalloc(size_t n);
 void *xrealloc(void *p, size_t n);
+/* Room for element n of an array that grows one at a time (v[n++] = x):
+ * v (NULL at first) reallocated only when n is 0 or a power of two, to
+ * twice that, so n appends copy O(n) elements in all, not O(n^2).  Every
+ * append to v must come through here, n never skipping.  XROOM(v, n) is
+ * v = xroom(v, n, sizeof(*v)). */
+void *xroom(void *v, size_t n, size_t size);
+#define XROOM(v, n) ((v) = xroom((v), (size_t)(n), sizeof(*(v))))
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) PRINTF(1, 2);

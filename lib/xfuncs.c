@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -37,6 +38,18 @@ void *xrealloc(void *old, size_t n)
 	if (!p)
 		die("out of memory (%zu bytes)", n);
 	return p;
+}
+
+void *xroom(void *v, size_t n, size_t size)
+{
+	size_t want;
+
+	if (n & (n - 1))
+		return v;	/* not a power of two: the last growth made room */
+	want = n ? 2 * n : 1;
+	if (want < n || want > SIZE_MAX / size)
+		die("out of memory (%zu elements of %zu bytes)", n, size);
+	return xrealloc(v, want * size);
 }
 
 char *xstrdup(const char *s)

@@ -103,7 +103,7 @@ static int sink_rule(void *ctx, const char *const *parts, int n, bool deny, uint
 		diag(at, "a rule the DFA engine refuses: %s", dfa_rules_err(s->r)->msg);
 		return -1;
 	}
-	s->at = xrealloc(s->at, (size_t)(s->n + 1) * sizeof(*s->at));
+	XROOM(s->at, s->n);
 	s->at[s->n++] = at;
 	return 0;
 }

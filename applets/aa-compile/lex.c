@@ -337,7 +337,7 @@ static bool cached(struct aa_lex *lx, const char *path)
 
 static void cache(struct aa_lex *lx, const char *path)
 {
-	lx->seen = xrealloc(lx->seen, (size_t)(lx->nseen + 1) * sizeof(*lx->seen));
+	XROOM(lx->seen, lx->nseen);
 	lx->seen[lx->nseen++] = xstrdup(path);
 }
 
@@ -433,7 +433,7 @@ int aa_dir_names(DIR *d, int max, char ***names)
 				*names = NULL;
 				return -1;
 			}
-			*names = xrealloc(*names, (size_t)(n + 1) * sizeof(**names));
+			XROOM(*names, n);
 			(*names)[n++] = xstrdup(e->d_name);
 		}
 	if (n > 1)
@@ -1054,7 +1054,7 @@ static int next(struct aa_lex *lx, struct aa_token *tok)
 			/* <<EOF>>: back to the file that included this one */
 			free(s->text);
 			/* its name stays: the model's locations point at it */
-			lx->names = xrealloc(lx->names, (size_t)(lx->nnames + 1) * sizeof(*lx->names));
+			XROOM(lx->names, lx->nnames);
 			lx->names[lx->nnames++] = s->name;
 			lx->nsrc--;
 			continue;

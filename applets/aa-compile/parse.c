@@ -207,7 +207,7 @@ static struct aa_var *var_new(struct p *p, const struct aa_token *at, int boolea
 		diag(&at->loc, "%s", "more than 65536 variables");
 		return NULL;
 	}
-	pol->vars = xrealloc(pol->vars, (size_t)(pol->nvars + 1) * sizeof(*pol->vars));
+	XROOM(pol->vars, pol->nvars);
 	pol->vars[pol->nvars] = (struct aa_var){ name, boolean, NULL, NULL, false };
 	return &pol->vars[pol->nvars++];
 }
@@ -288,7 +288,7 @@ static int cond_values(struct p *p, struct aa_cond *c)
 	if (!is(p, AT_VALUE))
 		return bad(p, "a value");
 	while (is(p, AT_VALUE)) {
-		c->v = xrealloc(c->v, (size_t)(c->n + 1) * sizeof(*c->v));
+		XROOM(c->v, c->n);
 		c->v[c->n++] = xstrdup(p->t.text);
 		if (next(p) < 0)
 			return -1;

@@ -508,7 +508,7 @@ int aa_resolve_profile(struct aa_policy *pol, struct aa_profile *prof)
 	buf_put_u8(&b, 0);
 	esc = escape_re((char *)b.p);
 	buf_free(&b);
-	pol->vars = xrealloc(pol->vars, (size_t)(pol->nvars + 1) * sizeof(*pol->vars));
+	XROOM(pol->vars, pol->nvars);
 	pn = &pol->vars[pol->nvars++];
 	*pn = (struct aa_var){ xstrdup("profile_name"), -1, NULL, NULL, false };
 	value_push(&pn->values, esc);

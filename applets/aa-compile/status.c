@@ -529,7 +529,7 @@ static void walk_profiles(const char *dir, const char *ns, int depth)
 			if (L.n == LOADED_MAX) {
 				L.full = true;
 			} else {
-				L.v = xrealloc(L.v, (L.n + 1) * sizeof(*L.v));
+				XROOM(L.v, L.n);
 				L.v[L.n++] = e;
 				e = (struct loaded){ 0 };
 			}

@@ -47,7 +47,7 @@ void smod_bools_set(struct sbools *bl, const char *name, int value)
 	struct sbool *b = smod_bools_find(bl, name);
 
 	if (!b) {
-		bl->v = xrealloc(bl->v, (bl->n + 1) * sizeof(*bl->v));
+		XROOM(bl->v, bl->n);
 		b = &bl->v[bl->n++];
 		b->name = xstrdup(name);
 	}

@@ -321,7 +321,7 @@ static int names_in(int fd, const char *skip, char ***v)
 	while ((e = readdir(d))) {
 		if (e->d_name[0] == '.' || (skip && !strcmp(e->d_name, skip)))
 			continue;
-		*v = xrealloc(*v, (n + 1) * sizeof(**v));
+		XROOM(*v, n);
 		(*v)[n++] = xstrdup(e->d_name);
 	}
 	closedir(d);

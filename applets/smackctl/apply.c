@@ -14,8 +14,8 @@
 
 static void lines_add(struct lines *l, char *s, const char *file, int line)
 {
-	l->v = xrealloc(l->v, (l->n + 1) * sizeof(char *));
-	l->where = xrealloc(l->where, (l->n + 1) * sizeof(char *));
+	XROOM(l->v, l->n);
+	XROOM(l->where, l->n);
 	l->where[l->n] = xasprintf("%s:%d", str_esc(file, SIZE_MAX), line);
 	l->v[l->n++] = s;
 }

@@ -18,7 +18,7 @@ const char smk_letters[] = "rwxatlb";
 /* name (xmalloc'd) lives as long as the program: rules point to it. */
 const char *smk_keep_name(char *name)
 {
-	TT.names = xrealloc(TT.names, (TT.nnames + 1) * sizeof(*TT.names));
+	XROOM(TT.names, TT.nnames);
 	return TT.names[TT.nnames++] = name;
 }
 
@@ -300,7 +300,7 @@ struct dir_list {
 
 static void list_add(struct dir_list *l, const char *s)
 {
-	l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
+	XROOM(l->v, l->n);
 	l->v[l->n++] = xstrdup(s);
 }
 

@@ -57,7 +57,7 @@ static const char *namespace(struct tmy_check *c, const char *name, size_t len)
 			return c->ns[i];
 	if (len >= TMY_NAME_MAX - 10 || !tmy_ns_ok(name))
 		return NULL;
-	c->ns = xrealloc(c->ns, (c->nns + 1) * sizeof(*c->ns));
+	XROOM(c->ns, c->nns);
 	c->ns[c->nns] = xstrndup(name, len);
 	return c->ns[c->nns++];
 }

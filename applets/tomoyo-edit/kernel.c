@@ -231,7 +231,7 @@ static void collect(const char *line, void *arg)
 {
 	struct lines *ls = arg;
 
-	ls->v = xrealloc(ls->v, (ls->n + 1) * sizeof(*ls->v));
+	XROOM(ls->v, ls->n);
 	ls->v[ls->n++] = xstrdup(line);
 }
 

@@ -24,7 +24,7 @@
 
 void tmy_src_add(struct srcs *s, const char *name, const char *text, size_t len)
 {
-	s->v = xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
+	XROOM(s->v, s->n);
 	s->v[s->n++] = (struct tmy_src){ name, text, len };
 }
 
@@ -72,7 +72,7 @@ static struct nsprof *ns_get(struct profiles *P, const char *ns, size_t len)
 	for (int i = 0; i < P->n; i++)
 		if (strlen(P->v[i].ns) == len && !memcmp(P->v[i].ns, ns, len))
 			return &P->v[i];
-	P->v = xrealloc(P->v, (P->n + 1) * sizeof(*P->v));
+	XROOM(P->v, P->n);
 	memset(&P->v[P->n], 0, sizeof(*P->v));
 	P->v[P->n].ns = xstrndup(ns, len);
 	return &P->v[P->n++];

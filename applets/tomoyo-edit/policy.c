@@ -442,7 +442,7 @@ int tmy_policy_add(struct tmy_policy *p, const char *text, size_t len, const cha
 	tmy_check_init(&c, p->kind);
 	/* The namespaces the policy has already, as the kernel has them. */
 	for (int i = 1; i < p->nns; i++) {
-		c.ns = xrealloc(c.ns, (size_t)(c.nns + 1) * sizeof(*c.ns));
+		XROOM(c.ns, c.nns);
 		c.ns[c.nns++] = xstrdup(p->ns[i].name);
 	}
 	c.domain = p->cur >= 0;
