@@ -296,7 +296,14 @@ check-vm: deps-check $(VM_LSMBOX) $(VM_CRYPTO_TEST) $(VM_UNIT_TESTS) $(BUILD)/vm
 # On x86-64 it also counts the ARM builds' instructions under qemu-user.
 bench: lsmbox $(if $(CROSS_DIR),cross-builds)
 	scripts/bench ./lsmbox $(if $(CROSS_DIR),$(CROSS_DIR)/crypto-test $(ARM_DIR)/crypto-test) > docs/BENCHMARKS.md.tmp
-	@sed -n '/^<!-- bench-[a-z-]* -->/,/^<!-- \/bench-[a-z-]* -->/p' docs/BENCHMARKS.md > docs/BENCHMARKS.md.keep
+	@# sections of the old page the new one does not write (another CPU
+	@# class's, the bench-* targets'), kept
+	@sed -n 's/^<!-- \(bench-[a-z0-9_-]*\) -->$$/\1/p' docs/BENCHMARKS.md.tmp > docs/BENCHMARKS.md.new
+	@awk 'NR == FNR { new[$$0] = 1; next } \
+	     /^<!-- bench-[a-z0-9_-]* -->$$/ { n = $$2; keep = !(n in new) } \
+	     keep { print } \
+	     /^<!-- \/bench-[a-z0-9_-]* -->$$/ { keep = 0 }' docs/BENCHMARKS.md.new docs/BENCHMARKS.md > docs/BENCHMARKS.md.keep
+	@rm -f docs/BENCHMARKS.md.new
 	@if [ -s docs/BENCHMARKS.md.keep ]; then { echo; cat docs/BENCHMARKS.md.keep; } >> docs/BENCHMARKS.md.tmp; fi
 	@rm -f docs/BENCHMARKS.md.keep
 	@mv docs/BENCHMARKS.md.tmp docs/BENCHMARKS.md
