@@ -77,10 +77,7 @@ static int smackload(int argc, char **argv, int clear)
 	smk_parse_source(&TT.rs, argc ? argv[0] : "-");
 	diag_fail(0, "; nothing loaded");
 	if (clear)
-		for (size_t i = 0; i < TT.rs.n; i++) {
-			TT.rs.r[i].set = 1;
-			TT.rs.r[i].allow = TT.rs.r[i].deny = 0;
-		}
+		smk_rs_clear(&TT.rs);
 	return smk_load_ruleset(&TT.rs) ? 1 : 0;
 }
 

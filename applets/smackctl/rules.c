@@ -166,6 +166,15 @@ static struct rule *rs_get(struct ruleset *rs, const char *subj, const char *obj
 	return &rs->r[rs->n - 1];
 }
 
+/* load --clear, smackload -c: every pair set to no access. */
+void smk_rs_clear(struct ruleset *rs)
+{
+	for (size_t i = 0; i < rs->n; i++) {
+		rs->r[i].set = 1;
+		rs->r[i].allow = rs->r[i].deny = 0;
+	}
+}
+
 void smk_rs_free(struct ruleset *rs)
 {
 	htab_free(&rs->lab);

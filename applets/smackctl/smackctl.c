@@ -122,10 +122,7 @@ static int cmd_load(int argc, char **argv)
 	TT.legacy = o[O_LEGACY].seen;
 	parse_or_die(&TT.rs, argc, argv);
 	if (o[O_CLEAR].seen)
-		for (size_t i = 0; i < TT.rs.n; i++) {
-			TT.rs.r[i].set = 1;
-			TT.rs.r[i].allow = TT.rs.r[i].deny = 0;
-		}
+		smk_rs_clear(&TT.rs);
 	return smk_load_ruleset(&TT.rs) ? 1 : 0;
 }
 

@@ -98,6 +98,7 @@ const char *smk_access_str(unsigned v, char *buf);
 void smk_rs_builtins(struct ruleset *rs);
 const struct rule *smk_rs_find(const struct ruleset *rs, uint32_t s, uint32_t o);
 void smk_rs_free(struct ruleset *rs);
+void smk_rs_clear(struct ruleset *rs);
 void smk_rs_add(struct ruleset *rs, const char *subj, const char *obj, unsigned allow,
 		unsigned deny, int set, const char *file, int line);
 void smk_parse_rules(struct ruleset *rs, const char *file, const char *text, size_t len,
