@@ -100,6 +100,7 @@ char *xread_text_fd(int fd, const char *name, size_t max, size_t *lenp)
 	if ((nul = memchr(buf, 0, len))) {
 		for (char *c = buf; c < nul; c++)
 			line += *c == '\n';
+		free(buf);	/* for a caught die (the fuzz targets) */
 		die("%s:%zu: NUL byte", name, line);
 	}
 	if (lenp)

@@ -8,6 +8,8 @@
 #ifndef LSMBOX_FUZZ_H
 #define LSMBOX_FUZZ_H
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -26,16 +28,83 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* Run stmt; a die() in it comes back here instead of exiting (what was
- * allocated before it is lost: the targets run with -detect_leaks=0). */
+/* The fds from fuzz_fd_mark() up that a caught die left open: closed,
+ * but for those open when the first target ran (libFuzzer's own).  A
+ * die() exits in lsmbox, taking its files with it; in a target that
+ * catches thousands a second they would run out (EMFILE), and every
+ * later input would die at its first open. */
+static int fuzz_fd_start[64], fuzz_fd_nstart = -1;
+
+static inline int fuzz_fd_listed(int fd)
+{
+	for (int i = 0; i < fuzz_fd_nstart; i++)
+		if (fuzz_fd_start[i] == fd)
+			return 1;
+	return 0;
+}
+
+static inline void fuzz_fd_scan(int lo, int record)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+
+	if (!d)
+		abort();	/* no /proc: the targets need it */
+	while ((e = readdir(d))) {
+		int fd = atoi(e->d_name);
+
+		if (e->d_name[0] == '.' || fd == dirfd(d) || fd < lo)
+			continue;
+		if (record && fuzz_fd_nstart < 64)
+			fuzz_fd_start[fuzz_fd_nstart++] = fd;
+		else if (!record && !fuzz_fd_listed(fd))
+			close(fd);
+	}
+	closedir(d);
+}
+
+/* The lowest fd free now: what the statement opens is at or above it. */
+static inline int fuzz_fd_mark(void)
+{
+	int fd;
+
+	if (fuzz_fd_nstart < 0) {
+		fuzz_fd_nstart = 0;
+		fuzz_fd_scan(3, 1);
+	}
+	if ((fd = fcntl(0, F_DUPFD_CLOEXEC, 0)) < 0 && (fd = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)
+		abort();
+	close(fd);
+	return fd;
+}
+
+/* After the statement (and after a caught die's fds are closed), the fd
+ * that was lowest free must be free again: else the statement leaked it,
+ * a finding (abort: libFuzzer keeps the input). */
+static inline void fuzz_fd_check(int lo, const char *stmt)
+{
+	if (fuzz_fd_mark() > lo) {
+		fprintf(stderr, "fuzz: fd %d left open by %s\n", lo, stmt);
+		abort();
+	}
+}
+
+/* Run stmt; a die() in it comes back here instead of exiting, and the
+ * files it opened and did not close are closed (what it allocated is
+ * lost: the targets run with -detect_leaks=0); either way, an fd it
+ * leaves open is a finding (fuzz_fd_check). */
 #define FUZZ_TRY(stmt) \
 	do { \
 		jmp_buf fuzz_jb_; \
+		int fuzz_lo_ = fuzz_fd_mark(); \
 		if (!setjmp(fuzz_jb_)) { \
 			die_catch = &fuzz_jb_; \
 			stmt; \
+		} else { \
+			fuzz_fd_scan(fuzz_lo_, 0); \
 		} \
 		die_catch = NULL; \
+		fuzz_fd_check(fuzz_lo_, #stmt); \
 	} while (0)
 
 /* The input as a file, for the readers that take a path: a memfd, named
