@@ -472,8 +472,8 @@ static void bench_vs(void)
 	if (TT.json)
 		printf("\"vs\": [");
 	else
-		printf("%-16s %-20s %7s %12s %12s %7s\n", "algorithm", "ours", "size",
-		       "openssl MB/s", "ours MB/s", "ratio");
+		printf("%-16s %-20s %7s %12s %12s %12s %9s %7s\n", "algorithm", "ours", "size",
+		       "openssl MB/s", "ours MB/s", "openssl c/B", "ours c/B", "ratio");
 	for (k = 0; k < ARRAY_SIZE(items); k++) {
 		const struct item *it = &items[k];
 		const struct crypto_alg *a = ours(it), *o = best(it, 1);
@@ -503,10 +503,14 @@ static void bench_vs(void)
 				json_str("algo", it->label, 1);
 				json_str("ours", a->driver, 1);
 				printf("\"size\": %zu, \"openssl_mbps\": %.1f, \"ours_mbps\": %.1f, "
-				       "\"ratio\": %.3f}", TT.sizes[z], res[1].mbps, res[0].mbps, ratio);
+				       "\"openssl_cpb\": %.3f, \"ours_cpb\": %.3f, \"ratio\": %.3f}",
+				       TT.sizes[z], res[1].mbps, res[0].mbps, res[1].cpb, res[0].cpb, ratio);
 			} else {
-				printf("%-16s %-20s %7zu %12.1f %12.1f %7.2f\n", it->label, a->driver,
-				       TT.sizes[z], res[1].mbps, res[0].mbps, ratio);
+				printf("%-16s %-20s %7zu %12.1f %12.1f   ", it->label, a->driver,
+				       TT.sizes[z], res[1].mbps, res[0].mbps);
+				print_cpb(res[1].cpb);
+				print_cpb(res[0].cpb);
+				printf(" %7.2f\n", ratio);
 				fflush(stdout);
 			}
 		}
