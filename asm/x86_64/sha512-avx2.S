@@ -22,16 +22,17 @@
  * them back (move elimination makes those free).
  *
  * Registers: rax rbx rcx rdx rsi r8 r9 r10 r11 the working variables and
- *   the spare, r12 r13 scratch, r15 the W+K being read (block 1: lane 0;
- *   block 2: lane 1), rdi the round constants for the schedule, r14 the
- *   input, rbp the frame pointer;
+ *   the spare (ROUNDT, below: r11 and r14 the Maj carry), r12 r13 scratch,
+ *   r15 the W+K being read (block 1: lane 0; block 2: lane 1), rdi the
+ *   round constants for the schedule, rbp the frame pointer;
  *   ymm0-ymm7 W[i-16..i-1] in pairs (a ring, each lane one block),
- *   ymm8-ymm11 scratch, ymm12 the byte-swap mask.
+ *   ymm8-ymm11 scratch, ymm12 the byte-swap mask, ymm13 the ror-8 one.
  * Stack: W+K for 80 rounds of two blocks (1280 bytes), twice: while the
  * second block's rounds read one copy, the next pair's first 16 W+K go to
  * the other, so that the loads and byte swaps are not on the chain from
  * one pair to the next.  Then the state pointer, the blocks left, which
- * copy is current, where block 2 ends, and the count called with.
+ * copy is current, where block 2 ends, the count called with, and the
+ * input (read only between blocks).
  *
  * Measured on AMD EPYC (Zen 5; TSC 2.6 GHz, core about 3.7 GHz), 16 KiB:
  * 2.2 cycles/byte (TSC).
@@ -48,9 +49,10 @@
 #define R6	%r9
 #define R7	%r10
 #define R8	%r11
+#define M0	%r11		/* ROUNDT's b ^ c, in turn (R8 is ROUNDL's) */
+#define M1	%r14		/* (the input pointer is in the frame) */
 #define T0	%r12
 #define T1	%r13
-#define SRC	%r14
 #define WKP	%r15
 #define KP	%rdi
 
@@ -59,6 +61,7 @@
 #define Y2	%ymm10
 #define Y3	%ymm11
 #define BSWAP	%ymm12
+#define ROR8	%ymm13
 
 #define WKSIZE	1280
 #define STATEP	(2 * WKSIZE)
@@ -66,10 +69,11 @@
 #define CURF	(2 * WKSIZE + 16)
 #define ENDP	(2 * WKSIZE + 24)
 #define ORIG	(2 * WKSIZE + 32)	/* nblocks as called */
-#define FRAME	(2 * WKSIZE + 40)
+#define SRCP	(2 * WKSIZE + 40)	/* the next pair's input */
+#define FRAME	(2 * WKSIZE + 48)
 
 /* One round: e' lands in d, a' in s; h is free afterwards. */
-.macro ROUND a, b, c, d, e, f, g, h, s, off
+.macro ROUNDL a, b, c, d, e, f, g, h, s, off
 	mov	\b, \s
 	and	\c, \s
 	sub	\d, \s			/* (b & c) - d */
@@ -100,6 +104,41 @@
 .endm
 
 /*
+ * One round written for fewest ALU operations (22, against ROUNDL's 24),
+ * each chain one deeper: T1 = h + W + K + Ch + Sigma1(e) made in h, then
+ * e' = d + T1 and a' = T1 + Sigma0(a) + Maj, with Maj(a,b,c) as
+ * b ^ ((a ^ b) & (b ^ c)): b ^ c is the a ^ b of the round before, kept
+ * in mi (this round's a ^ b goes to mo; M0 and M1 take turns).  a' lands in h, so the eight rotate by one each round and are back
+ * in place after eight.
+ */
+.macro ROUNDT a, b, c, d, e, f, g, h, mi, mo, off
+	add	\off(WKP), \h		/* h + W + K */
+	andn	\g, \e, T0		/* ~e & g */
+	rorx	$14, \e, T1
+	add	T0, \h
+	mov	\f, T0
+	and	\e, T0			/* e & f */
+	add	T0, \h			/* + Ch(e,f,g) */
+	rorx	$18, \e, T0
+	xor	T0, T1
+	rorx	$41, \e, T0
+	xor	T0, T1			/* Sigma1(e) */
+	add	T1, \h			/* T1 */
+	add	\h, \d			/* e' = d + T1 */
+	rorx	$28, \a, T0
+	rorx	$34, \a, T1
+	xor	T1, T0
+	rorx	$39, \a, T1
+	xor	T1, T0			/* Sigma0(a) */
+	add	T0, \h
+	mov	\a, \mo
+	xor	\b, \mo			/* a ^ b: the next round's b ^ c */
+	and	\mo, \mi		/* (a ^ b) & (b ^ c) */
+	xor	\b, \mi			/* Maj(a,b,c) */
+	add	\mi, \h			/* a' */
+.endm
+
+/*
  * W[i], W[i+1] of both blocks into x0 (which held W[i-16], W[i-15]):
  * W[i] = s1(W[i-2]) + W[i-7] + s0(W[i-15]) + W[i-16], two at a time as
  * s1 reaches back two.  W+K goes to the stack 256 bytes (16 rounds) ahead.
@@ -110,13 +149,11 @@
 	vpaddq	Y1, \x0, \x0
 	vpsrlq	$1, Y0, Y1
 	vpsllq	$63, Y0, Y2
-	vpsrlq	$8, Y0, Y3
+	vpshufb	ROR8, Y0, Y3		/* ror 8: whole bytes, one shuffle */
 	vpxor	Y2, Y1, Y1
-	vpsllq	$56, Y0, Y2
 	vpsrlq	$7, Y0, Y0
-	vpxor	Y3, Y2, Y2
-	vpxor	Y0, Y1, Y1
-	vpxor	Y2, Y1, Y1		/* s0 */
+	vpxor	Y3, Y1, Y1
+	vpxor	Y0, Y1, Y1		/* s0 */
 	vpaddq	Y1, \x0, \x0
 	vpsrlq	$19, \x7, Y1
 	vpsllq	$45, \x7, Y2
@@ -132,51 +169,98 @@
 	vmovdqa	Y0, 256 + \off(WKP)
 .endm
 
+/* 16 rounds with ROUNDT: the eight registers rotate by one a round. */
+.macro ROUNDS16T sched
+.if \sched
+	SCHED	%ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 0
+.endif
+	ROUNDT	R0, R1, R2, R3, R4, R5, R6, R7, M0, M1, 0
+	ROUNDT	R7, R0, R1, R2, R3, R4, R5, R6, M1, M0, 8
+.if \sched
+	SCHED	%ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 32
+.endif
+	ROUNDT	R6, R7, R0, R1, R2, R3, R4, R5, M0, M1, 32
+	ROUNDT	R5, R6, R7, R0, R1, R2, R3, R4, M1, M0, 40
+.if \sched
+	SCHED	%ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 64
+.endif
+	ROUNDT	R4, R5, R6, R7, R0, R1, R2, R3, M0, M1, 64
+	ROUNDT	R3, R4, R5, R6, R7, R0, R1, R2, M1, M0, 72
+.if \sched
+	SCHED	%ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 96
+.endif
+	ROUNDT	R2, R3, R4, R5, R6, R7, R0, R1, M0, M1, 96
+	ROUNDT	R1, R2, R3, R4, R5, R6, R7, R0, M1, M0, 104
+.if \sched
+	SCHED	%ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 128
+.endif
+	ROUNDT	R0, R1, R2, R3, R4, R5, R6, R7, M0, M1, 128
+	ROUNDT	R7, R0, R1, R2, R3, R4, R5, R6, M1, M0, 136
+.if \sched
+	SCHED	%ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 160
+.endif
+	ROUNDT	R6, R7, R0, R1, R2, R3, R4, R5, M0, M1, 160
+	ROUNDT	R5, R6, R7, R0, R1, R2, R3, R4, M1, M0, 168
+.if \sched
+	SCHED	%ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 192
+.endif
+	ROUNDT	R4, R5, R6, R7, R0, R1, R2, R3, M0, M1, 192
+	ROUNDT	R3, R4, R5, R6, R7, R0, R1, R2, M1, M0, 200
+.if \sched
+	SCHED	%ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 224
+.endif
+	ROUNDT	R2, R3, R4, R5, R6, R7, R0, R1, M0, M1, 224
+	ROUNDT	R1, R2, R3, R4, R5, R6, R7, R0, M1, M0, 232
+.endm
+
 /*
  * 16 rounds of one block, with or without the schedule of the next 16
  * (one step, two W of each block, per two rounds); a..h start in R0..R7.
  */
-.macro ROUNDS16 sched
+.macro ROUNDS16 v, sched
+.if \v
+	ROUNDS16T \sched
+.else
 .if \sched
 	SCHED	%ymm0, %ymm1, %ymm4, %ymm5, %ymm7, 0
 .endif
-	ROUND	R0, R1, R2, R3, R4, R5, R6, R7, R8, 0
-	ROUND	R8, R0, R1, R2, R3, R4, R5, R6, R7, 8
+	ROUNDL	R0, R1, R2, R3, R4, R5, R6, R7, R8, 0
+	ROUNDL	R8, R0, R1, R2, R3, R4, R5, R6, R7, 8
 .if \sched
 	SCHED	%ymm1, %ymm2, %ymm5, %ymm6, %ymm0, 32
 .endif
-	ROUND	R7, R8, R0, R1, R2, R3, R4, R5, R6, 32
-	ROUND	R6, R7, R8, R0, R1, R2, R3, R4, R5, 40
+	ROUNDL	R7, R8, R0, R1, R2, R3, R4, R5, R6, 32
+	ROUNDL	R6, R7, R8, R0, R1, R2, R3, R4, R5, 40
 .if \sched
 	SCHED	%ymm2, %ymm3, %ymm6, %ymm7, %ymm1, 64
 .endif
-	ROUND	R5, R6, R7, R8, R0, R1, R2, R3, R4, 64
-	ROUND	R4, R5, R6, R7, R8, R0, R1, R2, R3, 72
+	ROUNDL	R5, R6, R7, R8, R0, R1, R2, R3, R4, 64
+	ROUNDL	R4, R5, R6, R7, R8, R0, R1, R2, R3, 72
 .if \sched
 	SCHED	%ymm3, %ymm4, %ymm7, %ymm0, %ymm2, 96
 .endif
-	ROUND	R3, R4, R5, R6, R7, R8, R0, R1, R2, 96
-	ROUND	R2, R3, R4, R5, R6, R7, R8, R0, R1, 104
+	ROUNDL	R3, R4, R5, R6, R7, R8, R0, R1, R2, 96
+	ROUNDL	R2, R3, R4, R5, R6, R7, R8, R0, R1, 104
 .if \sched
 	SCHED	%ymm4, %ymm5, %ymm0, %ymm1, %ymm3, 128
 .endif
-	ROUND	R1, R2, R3, R4, R5, R6, R7, R8, R0, 128
-	ROUND	R0, R1, R2, R3, R4, R5, R6, R7, R8, 136
+	ROUNDL	R1, R2, R3, R4, R5, R6, R7, R8, R0, 128
+	ROUNDL	R0, R1, R2, R3, R4, R5, R6, R7, R8, 136
 .if \sched
 	SCHED	%ymm5, %ymm6, %ymm1, %ymm2, %ymm4, 160
 .endif
-	ROUND	R8, R0, R1, R2, R3, R4, R5, R6, R7, 160
-	ROUND	R7, R8, R0, R1, R2, R3, R4, R5, R6, 168
+	ROUNDL	R8, R0, R1, R2, R3, R4, R5, R6, R7, 160
+	ROUNDL	R7, R8, R0, R1, R2, R3, R4, R5, R6, 168
 .if \sched
 	SCHED	%ymm6, %ymm7, %ymm2, %ymm3, %ymm5, 192
 .endif
-	ROUND	R6, R7, R8, R0, R1, R2, R3, R4, R5, 192
-	ROUND	R5, R6, R7, R8, R0, R1, R2, R3, R4, 200
+	ROUNDL	R6, R7, R8, R0, R1, R2, R3, R4, R5, 192
+	ROUNDL	R5, R6, R7, R8, R0, R1, R2, R3, R4, 200
 .if \sched
 	SCHED	%ymm7, %ymm0, %ymm3, %ymm4, %ymm6, 224
 .endif
-	ROUND	R4, R5, R6, R7, R8, R0, R1, R2, R3, 224
-	ROUND	R3, R4, R5, R6, R7, R8, R0, R1, R2, 232
+	ROUNDL	R4, R5, R6, R7, R8, R0, R1, R2, R3, 224
+	ROUNDL	R3, R4, R5, R6, R7, R8, R0, R1, R2, 232
 	/* a..h are now in R2..R8, R0: back to R0..R7 */
 	mov	R3, R1
 	mov	R5, R3
@@ -186,6 +270,7 @@
 	mov	R4, R2
 	mov	R6, R4
 	mov	R8, R6
+.endif
 .endm
 
 /* Add the working variables into the state and keep the sums. */
@@ -210,20 +295,21 @@
 .endm
 
 /*
- * The first 16 W of the pair at SRC and KP (the second block, or the first
- * again), byte-swapped, into ymm0-ymm7, and W+K into the frame copy at T0.
+ * The first 16 W of the pair at SRCP (in T1) and KP (the second block, or
+ * the first again), byte-swapped, into ymm0-ymm7, and W+K into the frame copy at T0.
  */
 .macro LOADW k
-	vmovdqu	16*\k(SRC), %xmm\k
+	vmovdqu	16*\k(T1), %xmm\k
 	vinserti128 $1, 16*\k(KP), %ymm\k, %ymm\k
 	vpshufb	BSWAP, %ymm\k, %ymm\k
 	vpaddq	.Lk512+32*\k(%rip), %ymm\k, Y0
 	vmovdqa	Y0, 32*\k(T0)
 .endm
 .macro LOADPAIR
-	lea	128(SRC), KP
+	mov	SRCP(%rsp), T1
+	lea	128(T1), KP
 	cmpq	$1, NBLK(%rsp)
-	cmove	SRC, KP
+	cmove	T1, KP
 	LOADW	0
 	LOADW	1
 	LOADW	2
@@ -234,9 +320,19 @@
 	LOADW	7
 .endm
 
-FUNC sha512_blocks_avx2
+/* ROUNDT keeps b ^ c in M from round to round: made at a block's start. */
+.macro BLOCKSTART v
+.if \v
+	mov	R1, M0
+	xor	R2, M0
+.endif
+.endm
+
+/* sha512_blocks_avx2NAME, with ROUNDL (v 0) or ROUNDT (v 1). */
+.macro BLOCKS name, v
+FUNC sha512_blocks_avx2\name
 	test	%rdx, %rdx
-	jz	.Lnone
+	jz	.Lnone_\name
 	push	%rbp
 	.cfi_adjust_cfa_offset 8
 	.cfi_offset %rbp, -16
@@ -257,7 +353,7 @@ FUNC sha512_blocks_avx2
 	mov	%rdi, STATEP(%rsp)
 	mov	%rdx, NBLK(%rsp)
 	mov	%rdx, ORIG(%rsp)
-	mov	%rsi, SRC
+	mov	%rsi, SRCP(%rsp)
 	mov	0(%rdi), R0
 	mov	8(%rdi), R1
 	mov	16(%rdi), R2
@@ -267,32 +363,34 @@ FUNC sha512_blocks_avx2
 	mov	48(%rdi), R6
 	mov	56(%rdi), R7
 	vmovdqa	.Lbswap64(%rip), BSWAP
+	vmovdqa	.Lror8(%rip), ROR8
 
 	mov	%rsp, T0
 	mov	T0, CURF(%rsp)
 	LOADPAIR
 
 	.balign	32
-.Lpair:
+.Lpair_\name:
+	BLOCKSTART \v
 	/* block 1, rounds 0-63, scheduling W[16..79] of both */
 	mov	CURF(%rsp), WKP
 	lea	.Lk512+256(%rip), KP
-.Lsched:
-	ROUNDS16 1
+.Lsched_\name:
+	ROUNDS16 \v, 1
 	add	$256, WKP
 	add	$256, KP
 	lea	.Lk512+WKSIZE(%rip), T0
 	cmp	T0, KP
-	jb	.Lsched
-	ROUNDS16 0
+	jb	.Lsched_\name
+	ROUNDS16 \v, 0
 	ADDSTATE
 	subq	$2, NBLK(%rsp)
-	jb	.Lend
+	jb	.Lend_\name
 
 	/* the next pair into the other copy, while block 2 runs */
 	mov	CURF(%rsp), WKP
-	jz	.Lsecond0
-	add	$256, SRC
+	jz	.Lsecond0_\name
+	addq	$256, SRCP(%rsp)
 	lea	WKSIZE(%rsp), T0
 	cmp	%rsp, WKP
 	cmovne	%rsp, T0
@@ -300,20 +398,21 @@ FUNC sha512_blocks_avx2
 	LOADPAIR
 
 	/* block 2 from lane 1 of the stored W+K */
-.Lsecond0:
+.Lsecond0_\name:
 	add	$16, WKP
 	lea	WKSIZE(WKP), T0
 	mov	T0, ENDP(%rsp)
-.Lsecond:
-	ROUNDS16 0
+	BLOCKSTART \v
+.Lsecond_\name:
+	ROUNDS16 \v, 0
 	add	$256, WKP
 	cmp	ENDP(%rsp), WKP
-	jb	.Lsecond
+	jb	.Lsecond_\name
 	ADDSTATE
 	cmpq	$0, NBLK(%rsp)
-	jnz	.Lpair
+	jnz	.Lpair_\name
 
-.Lend:
+.Lend_\name:
 	/* the W+K on the stack are a function of the message: wipe them
 	 * (the second copy is used only past two blocks) */
 	vpxor	%xmm0, %xmm0, %xmm0
@@ -322,11 +421,11 @@ FUNC sha512_blocks_avx2
 	cmpq	$2, ORIG(%rsp)
 	cmova	%edx, %ecx
 	xor	%eax, %eax
-.Lwipe:
+.Lwipe_\name:
 	vmovdqa	%ymm0, (%rsp, %rax)
 	add	$32, %rax
 	cmp	%rcx, %rax
-	jb	.Lwipe
+	jb	.Lwipe_\name
 	vzeroupper
 	lea	-40(%rbp), %rsp
 	pop	%r15
@@ -336,9 +435,13 @@ FUNC sha512_blocks_avx2
 	pop	%rbx
 	pop	%rbp
 	.cfi_def_cfa %rsp, 8
-.Lnone:
+.Lnone_\name:
 	ret
-ENDFUNC sha512_blocks_avx2
+ENDFUNC sha512_blocks_avx2\name
+.endm
+
+BLOCKS , 0
+BLOCKS t, 1
 
 RODATA sha512_avx2, 64
 /* K[2i], K[2i+1] twice: one pair for each lane */
@@ -383,6 +486,10 @@ RODATA sha512_avx2, 64
 	.quad	0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c
 	.quad	0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x4cc5d4becb3e42b6, 0x597f299cfc657e2a
 	.quad	0x5fcb6fab3ad6faec, 0x6c44198c4a475817, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817
+/* vpshufb: each qword rotated right by 8 bits (byte j takes byte j + 1) */
+.Lror8:
+	.octa	0x080f0e0d0c0b0a090007060504030201
+	.octa	0x080f0e0d0c0b0a090007060504030201
 /* vpshufb: byte-swap each qword (the message is big-endian) */
 .Lbswap64:
 	.octa	0x08090a0b0c0d0e0f0001020304050607

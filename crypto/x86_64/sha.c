@@ -34,6 +34,9 @@ SHA256_DRIVER(avx2, "avx2", 250, AVX2, sha256_blocks_avx2);
 
 #ifdef CFG_ASM_SHA512_AVX2
 void sha512_blocks_avx2(void *state, const uint8_t *p, size_t nblocks);
+void sha512_blocks_avx2t(void *state, const uint8_t *p, size_t nblocks);
 SHA384_DRIVER(avx2, "avx2", 250, AVX2, sha512_blocks_avx2);
 SHA512_DRIVER(avx2, "avx2", 250, AVX2, sha512_blocks_avx2);
+SHA384_DRIVER(avx2t, "avx2t", 240, AVX2, sha512_blocks_avx2t);
+SHA512_DRIVER(avx2t, "avx2t", 240, AVX2, sha512_blocks_avx2t);
 #endif
