@@ -308,6 +308,8 @@ bench: lsmbox $(if $(CROSS_DIR),cross-builds)
 	@rm -f docs/BENCHMARKS.md.keep
 	@mv docs/BENCHMARKS.md.tmp docs/BENCHMARKS.md
 	@echo "bench: wrote docs/BENCHMARKS.md"
+	@# the README's ratios, a row a class, from those sections
+	scripts/bench-readme docs/BENCHMARKS.md README.md
 
 # bench-imasign: imasign beside evmctl 1.4 on the same tree (RSA, ECDSA,
 # hashing); replaces the imasign block of docs/BENCHMARKS.md.
