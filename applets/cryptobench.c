@@ -544,7 +544,7 @@ static void list(void)
 
 		if (!TT.json) {
 			printf("%-9s %-10s %-20s %-9s %8d  %-6s %s\n", types[a->type], a->name, a->driver,
-			       a->impl, a->priority, state, a->cpu ? cpu_feature_names(a->cpu) : "-");
+			       a->impl, crypto_priority(a), state, a->cpu ? cpu_feature_names(a->cpu) : "-");
 			continue;
 		}
 		printf("%s{", i ? ", " : "");
@@ -552,7 +552,7 @@ static void list(void)
 		json_str("name", a->name, 1);
 		json_str("driver", a->driver, 1);
 		json_str("impl", a->impl, 1);
-		printf("\"priority\": %d, ", a->priority);
+		printf("\"priority\": %d, ", crypto_priority(a));
 		json_str("state", state, 1);
 		printf("\"needs\": [");
 		for (int b = 0; b < 32; b++)

@@ -49,7 +49,16 @@ struct crypto_alg {
 	int priority;		/* highest usable wins: generic 100, openssl 150, asm 200+ */
 	uint32_t cpu;		/* CPU_* bits it needs */
 	int (*usable)(void);	/* extra run-time check, or NULL */
+	uint32_t yield;		/* CPU_* bits: on a CPU with any of them, it ranks
+				 * CRYPTO_YIELD below its priority (crypto_priority) */
 };
+
+/* A kernel whose best CPU class features alone cannot name (one tuned for
+ * narrower cores) steps down by this much where the features say wider. */
+#define CRYPTO_YIELD 20
+/* The priority a ranks by on this CPU: its own, less CRYPTO_YIELD where it
+ * yields. */
+int crypto_priority(const struct crypto_alg *a);
 
 /* Drivers register themselves into a linker section; no central list. */
 #define CRYPTO_REGISTER(var) \

@@ -2,7 +2,8 @@
 /* registry.c: the provider table.  Drivers register with CRYPTO_REGISTER
  * into the lsmbox_crypto section; lookups pick, once per name, the driver
  * LSMBOX_CRYPTO names or else the usable one of highest priority, as the
- * kernel's crypto API does with cra_priority. */
+ * kernel's crypto API does with cra_priority (less CRYPTO_YIELD for a
+ * driver that yields on this CPU). */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -27,8 +28,8 @@ static int cmp(const void *pa, const void *pb)
 		return a->type < b->type ? -1 : 1;
 	if ((r = strcmp(a->name, b->name)))
 		return r;
-	if (a->priority != b->priority)
-		return a->priority > b->priority ? -1 : 1;
+	if (crypto_priority(a) != crypto_priority(b))
+		return crypto_priority(a) > crypto_priority(b) ? -1 : 1;
 	return strcmp(a->driver, b->driver);
 }
 
@@ -52,6 +53,11 @@ size_t crypto_all(const struct crypto_alg ***list)
 	pthread_once(&once, sort_all);
 	*list = sorted;
 	return nsorted;
+}
+
+int crypto_priority(const struct crypto_alg *a)
+{
+	return a->priority - ((cpu_features() & a->yield) ? CRYPTO_YIELD : 0);
 }
 
 int crypto_usable(const struct crypto_alg *a)

@@ -20,12 +20,15 @@ void sha512_blocks_generic(void *state, const uint8_t *p, size_t nblocks);
 /* A driver: a block function framed by md.c.  ID names the variables,
  * IMPL is the impl string, which also ends the driver name ("sha256-" IMPL). */
 #define SHA_DRIVER_(alg, id, impl_, prio, cpu_, blocks_, iv_, ssize, lsize, wsize, dsize, bsize) \
+	SHA_DRIVER_Y_(alg, id, impl_, prio, cpu_, 0, blocks_, iv_, ssize, lsize, wsize, dsize, bsize)
+/* ... that yields (crypto_priority) on a CPU with any of the bits yield_ */
+#define SHA_DRIVER_Y_(alg, id, impl_, prio, cpu_, yield_, blocks_, iv_, ssize, lsize, wsize, dsize, bsize) \
 	static const struct md_desc alg##_md_##id = { \
 		.iv = iv_, .statesize = ssize, .lensize = lsize, .wordsize = wsize, \
 		.blocks = blocks_, \
 	}; \
 	static const struct hash_alg alg##_##id = { \
-		.base = { CRYPTO_HASH, #alg, #alg "-" impl_, impl_, prio, cpu_, NULL }, \
+		.base = { CRYPTO_HASH, #alg, #alg "-" impl_, impl_, prio, cpu_, NULL, yield_ }, \
 		.digestsize = dsize, .blocksize = bsize, \
 		.init = md_init, .update = md_update, .final = md_final, \
 		.md = &alg##_md_##id, \
@@ -42,5 +45,10 @@ void sha512_blocks_generic(void *state, const uint8_t *p, size_t nblocks);
 	SHA_DRIVER_(sha384, id, impl_, prio, cpu_, blocks_, sha384_iv, 64, 16, 8, 48, 128)
 #define SHA512_DRIVER(id, impl_, prio, cpu_, blocks_) \
 	SHA_DRIVER_(sha512, id, impl_, prio, cpu_, blocks_, sha512_iv, 64, 16, 8, 64, 128)
+
+#define SHA384_DRIVER_Y(id, impl_, prio, cpu_, yield_, blocks_) \
+	SHA_DRIVER_Y_(sha384, id, impl_, prio, cpu_, yield_, blocks_, sha384_iv, 64, 16, 8, 48, 128)
+#define SHA512_DRIVER_Y(id, impl_, prio, cpu_, yield_, blocks_) \
+	SHA_DRIVER_Y_(sha512, id, impl_, prio, cpu_, yield_, blocks_, sha512_iv, 64, 16, 8, 64, 128)
 
 #endif

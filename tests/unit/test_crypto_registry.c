@@ -19,6 +19,19 @@ FAKE(low, 100, 0);
 FAKE(high, 300, 0);
 FAKE(nocpu, 500, 1u << 31);	/* a feature bit no CPU sets */
 
+/* unit-z: a driver that yields on any CPU with a feature (every machine
+ * the tests run on has some), one that would yield on a feature no CPU
+ * sets, and the one both fall to or stay above. */
+#define FAKE_Z(id, prio, yield_) \
+	static const struct hash_alg fakez_##id = { \
+		.base = { CRYPTO_HASH, "unit-z", "unit-z-" #id, #id, prio, 0, NULL, yield_ }, \
+	}; \
+	CRYPTO_REGISTER(fakez_##id)
+
+FAKE_Z(yields, 300, ~0u);
+FAKE_Z(mid, 290, 0);
+FAKE_Z(never, 280, 1u << 31);
+
 static const char *pick(void)
 {
 	const struct crypto_alg *a = crypto_find(CRYPTO_HASH, "unit-x");
@@ -95,4 +108,37 @@ TEST(crypto_all_sorted_by_priority)
 			found++;
 		}
 	CHECK_INT(found, 3);
+}
+
+/* yields: 300 - CRYPTO_YIELD = 280 on a CPU with any feature, below mid
+ * (290), tied with never (280, which it passes by name); never keeps 280. */
+TEST(crypto_find_yield_ranks_lower)
+{
+	const struct crypto_alg *a = crypto_find(CRYPTO_HASH, "unit-z");
+
+	unsetenv("LSMBOX_CRYPTO");
+	CHECK(a != NULL);
+	CHECK_STR(a->driver, cpu_features() ? "unit-z-mid" : "unit-z-yields");
+	CHECK_INT(crypto_priority(crypto_find_driver("unit-z-yields")), cpu_features() ? 280 : 300);
+	CHECK_INT(crypto_priority(crypto_find_driver("unit-z-never")), 280);
+	CHECK_INT(crypto_priority(crypto_find_driver("unit-z-mid")), 290);
+}
+
+TEST(crypto_all_sorted_by_yielded_priority)
+{
+	const struct crypto_alg **all;
+	const char *order[3];
+	size_t n = crypto_all(&all), i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(all[i]->name, "unit-z") && k < 3)
+			order[k++] = all[i]->driver;
+	CHECK_INT(k, 3);
+	if (cpu_features()) {
+		CHECK_STR(order[0], "unit-z-mid");
+		CHECK_STR(order[1], "unit-z-never");
+		CHECK_STR(order[2], "unit-z-yields");
+	} else {
+		CHECK_STR(order[0], "unit-z-yields");
+	}
 }
