@@ -48,6 +48,8 @@ RODATA aes_vaes256, 32
 	.quad 0, 0, 1, 1
 .Lxtsshr:
 	.quad 64, 64, 63, 63
+.Lpoly:				/* GHASH's reduction: 0xc2 << 56 in the high qword */
+	.quad 1, 0xc200000000000000
 
 /* r10 = the last round key of the schedule at byte OFF. */
 .macro lastkey off
@@ -501,3 +503,218 @@ FUNC ghash_vpclmul256
 	vzeroupper
 9:	ret
 ENDFUNC ghash_vpclmul256
+
+/* --- GCM, stitched ---
+ *
+ * size_t vaes256_gcm_enc(const struct aes_key *k, const uint8_t *htable,
+ *			  uint8_t xi[16], uint8_t *dst, const uint8_t *src,
+ *			  size_t nblocks, uint8_t ctr[16]) and vaes256_gcm_dec:
+ * GCM's CTR and GHASH in one pass, groups of 16 blocks (eight ymm), the
+ * VAESENCs of a group interleaved with the VPCLMULQDQs of a group's
+ * GHASH, so that the AES units and the carry-less multiplier work at
+ * once (ctr32 then ghash leaves each idle while the other runs).
+ * Encryption hashes the group before (the first group is only encrypted,
+ * the last only hashed); decryption the group it decrypts, read before it
+ * is written.  Whole groups only: returns the blocks done (a multiple of
+ * 16; 0 below 16) and steps ctr's low 32 bits by them; gcm.c does the rest.
+ *
+ * Registers: ymm0-ymm7 the blocks, ymm8 the counters (byte-reversed,
+ * lanes +0 and +1), xmm9 the GHASH state X, ymm10 the byte swap,
+ * ymm11-ymm13 the sums (lo, hi, Karatsuba middle), ymm14 a block being
+ * hashed, ymm15 scratch.  No register is free for a round key: the key
+ * schedule is broadcast to 32 bytes a key on the stack (wiped after) and
+ * VAESENC reads it there.  The powers H^16..H^1 are ghash_vpclmul256's
+ * table, read as memory operands; the reduction is two carry-less
+ * multiplies by 0xc2 << 56 (ghash-pclmul.S's), which needs one scratch
+ * register where the shifts of ghreduce need three.
+ */
+
+.macro gctr
+	.irp r, 0, 1, 2, 3, 4, 5, 6, 7
+	vpshufb	%ymm10, %ymm8, %ymm\r
+	vpaddd	.Linc2(%rip), %ymm8, %ymm8
+	vpxor	(%rsp), %ymm\r, %ymm\r
+	.endr
+.endm
+
+.macro ground k
+	.irp r, 0, 1, 2, 3, 4, 5, 6, 7
+	vaesenc	32 * \k(%rsp), %ymm\r, %ymm\r
+	.endr
+.endm
+
+/* Vector J (blocks 2J, 2J + 1) of the 16 at OFF(BASE), times H^(16-2J),
+ * H^(15-2J), into the sums; J 1 starts them, J 0 takes X and comes last. */
+.macro gvec j, off, base
+	vmovdqu	\off + 32 * \j(\base), %ymm14
+	vpshufb	%ymm10, %ymm14, %ymm14
+	.if \j == 0
+	vpxor	%ymm9, %ymm14, %ymm14
+	.endif
+	.if \j == 1
+	vpclmulqdq $0x00, 256 + 32 * \j(%rsi), %ymm14, %ymm11
+	vpclmulqdq $0x11, 256 + 32 * \j(%rsi), %ymm14, %ymm12
+	vpshufd	$0x4e, %ymm14, %ymm15
+	vpxor	%ymm15, %ymm14, %ymm14
+	vpclmulqdq $0x00, 768 + 32 * \j(%rsi), %ymm14, %ymm13
+	.else
+	vpclmulqdq $0x00, 256 + 32 * \j(%rsi), %ymm14, %ymm15
+	vpxor	%ymm15, %ymm11, %ymm11
+	vpclmulqdq $0x11, 256 + 32 * \j(%rsi), %ymm14, %ymm15
+	vpxor	%ymm15, %ymm12, %ymm12
+	vpshufd	$0x4e, %ymm14, %ymm15
+	vpxor	%ymm15, %ymm14, %ymm14
+	vpclmulqdq $0x00, 768 + 32 * \j(%rsi), %ymm14, %ymm15
+	vpxor	%ymm15, %ymm13, %ymm13
+	.endif
+.endm
+
+/* The sums to the new X in xmm9: the lanes added, Karatsuba's middle
+ * split into lo and hi, lo folded twice by 0xc2 << 56. */
+.macro gfin
+	vpxor	%ymm11, %ymm13, %ymm13
+	vpxor	%ymm12, %ymm13, %ymm13
+	.irp r, 11, 12, 13
+	vextracti128 $1, %ymm\r, %xmm15
+	vpxor	%xmm15, %xmm\r, %xmm\r
+	.endr
+	vpslldq	$8, %xmm13, %xmm15
+	vpsrldq	$8, %xmm13, %xmm13
+	vpxor	%xmm15, %xmm11, %xmm11
+	vpxor	%xmm13, %xmm12, %xmm12
+	vpclmulqdq $0x10, .Lpoly(%rip), %xmm11, %xmm15
+	vpshufd	$0x4e, %xmm11, %xmm11
+	vpxor	%xmm15, %xmm11, %xmm11
+	vpclmulqdq $0x10, .Lpoly(%rip), %xmm11, %xmm15
+	vpshufd	$0x4e, %xmm11, %xmm11
+	vpxor	%xmm15, %xmm11, %xmm11
+	vpxor	%xmm12, %xmm11, %xmm9
+.endm
+
+/* GHASH of the 16 blocks at OFF(BASE) alone. */
+.macro ghash16 off, base
+	.irp j, 1, 2, 3, 4, 5, 6, 7, 0
+	gvec	\j, \off, \base
+	.endr
+	gfin
+.endm
+
+/* Rounds 1 .. Nr-1 of the group; with GH, the GHASH of the 16 blocks at
+ * OFF(BASE) in rounds 1-9 (every key size has them). */
+.macro grounds gh, off, base
+	.irp k, 1, 2, 3, 4, 5, 6, 7, 8, 9
+	ground	\k
+	.if \gh
+	.if \k <= 7
+	gvec	\k, \off, \base
+	.elseif \k == 8
+	gvec	0, \off, \base
+	.else
+	gfin
+	.endif
+	.endif
+	.endr
+	cmpl	$10, ROUNDS(%rdi)
+	je	.Lgr\@
+	ground	10
+	ground	11
+	cmpl	$12, ROUNDS(%rdi)
+	je	.Lgr\@
+	ground	12
+	ground	13
+.Lgr\@:
+.endm
+
+/* The last round with the input folded into the key, the output stored,
+ * on to the next group. */
+.macro glast
+	vmovdqa	(%rax), %ymm15
+	.irp r, 0, 1, 2, 3, 4, 5, 6, 7
+	vpxor	32 * \r(%r8), %ymm15, %ymm14
+	vaesenclast %ymm14, %ymm\r, %ymm\r
+	.endr
+	.irp r, 0, 1, 2, 3, 4, 5, 6, 7
+	vmovdqu	%ymm\r, 32 * \r(%rcx)
+	.endr
+	addq	$256, %r8
+	addq	$256, %rcx
+.endm
+
+/* Frame, keys, counters, X; r9 the groups, r11 the blocks they hold,
+ * rax the last key, r10 ctr.  Below 16 blocks: return 0. */
+.macro genter
+	movq	%r9, %r11
+	andq	$-16, %r11
+	jnz	1f
+	xorl	%eax, %eax
+	ret
+1:	pushq	%rbp
+	.cfi_adjust_cfa_offset 8
+	.cfi_rel_offset %rbp, 0
+	movq	%rsp, %rbp
+	.cfi_def_cfa_register %rbp
+	movq	16(%rbp), %r10
+	subq	$480, %rsp
+	andq	$-32, %rsp
+	.irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14
+	vbroadcasti128 16 * \k(%rdi), %ymm15
+	vmovdqa	%ymm15, 32 * \k(%rsp)
+	.endr
+	movl	ROUNDS(%rdi), %eax
+	shll	$5, %eax
+	addq	%rsp, %rax
+	shrq	$4, %r9
+	vmovdqa	.Lbswap(%rip), %ymm10
+	vbroadcasti128 (%r10), %ymm8
+	vpshufb	%ymm10, %ymm8, %ymm8
+	vpaddd	.Llanes(%rip), %ymm8, %ymm8
+	vmovdqu	(%rdx), %xmm9
+	vpshufb	%xmm10, %xmm9, %xmm9
+.endm
+
+/* X and the counter back, the keys wiped, the blocks done returned. */
+.macro gleave
+	vpshufb	%xmm10, %xmm9, %xmm9
+	vmovdqu	%xmm9, (%rdx)
+	movl	12(%r10), %ecx
+	bswapl	%ecx
+	addl	%r11d, %ecx
+	bswapl	%ecx
+	movl	%ecx, 12(%r10)
+	vpxor	%xmm15, %xmm15, %xmm15
+	.irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14
+	vmovdqa	%ymm15, 32 * \k(%rsp)
+	.endr
+	movq	%r11, %rax
+	vzeroall
+	leave
+	.cfi_def_cfa %rsp, 8
+	.cfi_restore %rbp
+	ret
+.endm
+
+FUNC vaes256_gcm_enc
+	genter
+	gctr
+	grounds	0
+	glast
+	decq	%r9
+	jz	2f
+1:	gctr
+	grounds	1, -256, %rcx
+	glast
+	decq	%r9
+	jnz	1b
+2:	ghash16	-256, %rcx
+	gleave
+ENDFUNC vaes256_gcm_enc
+
+FUNC vaes256_gcm_dec
+	genter
+1:	gctr
+	grounds	1, 0, %r8
+	glast
+	decq	%r9
+	jnz	1b
+	gleave
+ENDFUNC vaes256_gcm_dec

@@ -18,6 +18,10 @@ void vaes256_xts_enc(const struct aes_key *k, uint8_t *dst, const uint8_t *src, 
 void vaes256_xts_dec(const struct aes_key *k, uint8_t *dst, const uint8_t *src, size_t nblocks, uint8_t tweak[16]);
 void ghash_vpclmul256_init(uint8_t *htable, const uint8_t h[16]);
 void ghash_vpclmul256(uint8_t xi[16], const uint8_t *htable, const uint8_t *p, size_t nblocks);
+size_t vaes256_gcm_enc(const struct aes_key *k, const uint8_t *htable, uint8_t xi[16], uint8_t *dst,
+		       const uint8_t *src, size_t nblocks, uint8_t ctr[16]);
+size_t vaes256_gcm_dec(const struct aes_key *k, const uint8_t *htable, uint8_t xi[16], uint8_t *dst,
+		       const uint8_t *src, size_t nblocks, uint8_t ctr[16]);
 
 static const struct aes_ops vaes256_ops = {
 	.ecb_enc = aesni_ecb_enc,
@@ -36,6 +40,8 @@ static const struct gcm_ops vaes256_gcm_ops = {
 	.ghash_init = ghash_vpclmul256_init,
 	.ghash = ghash_vpclmul256,
 	.ctr32 = vaes256_ctr32,
+	.enc = vaes256_gcm_enc,
+	.dec = vaes256_gcm_dec,
 };
 
 GCM_DRIVER(vaes256, "vaes256", 400, CPU_AESNI | CPU_AVX2 | CPU_VAES | CPU_VPCLMUL,
