@@ -452,8 +452,19 @@ char *smk_get_value(const struct setting *s)
 	while (len && (t[len - 1] == '\n' || t[len - 1] == ' '))
 		len--;
 	t[len] = 0;
-	if ((e = setting_error(s, t, &line)))
-		die_input("%s:%d: %s", str_esc(path, SIZE_MAX), line, e);
+	if ((e = setting_error(s, t, &line))) {
+		/* What the message needs, copied (str_esc keeps its own), the
+		 * rest freed: for a die() that is caught (the smack-settings
+		 * fuzz target), which would leak them on every input. */
+		const char *shown = str_esc(path, SIZE_MAX);
+		char why[2048];
+
+		snprintf(why, sizeof(why), "%s", e);
+		free(e);
+		free(t);
+		free(path);
+		die_input("%s:%d: %s", shown, line, why);
+	}
 	free(path);
 	return t;
 }
