@@ -453,17 +453,14 @@ char *smk_get_value(const struct setting *s)
 		len--;
 	t[len] = 0;
 	if ((e = setting_error(s, t, &line))) {
-		/* What the message needs, copied (str_esc keeps its own), the
-		 * rest freed: for a die() that is caught (the smack-settings
-		 * fuzz target), which would leak them on every input. */
+		/* The text and path freed first (str_esc keeps its own copy):
+		 * a die() that is caught (the smack-settings fuzz target) would
+		 * leave them on every input; only the message e goes with it. */
 		const char *shown = str_esc(path, SIZE_MAX);
-		char why[2048];
 
-		snprintf(why, sizeof(why), "%s", e);
-		free(e);
 		free(t);
 		free(path);
-		die_input("%s:%d: %s", shown, line, why);
+		die_input("%s:%d: %s", shown, line, e);
 	}
 	free(path);
 	return t;
