@@ -320,24 +320,25 @@ ENDFUNC vaes256_xts_dec
 /* --- GHASH --- */
 
 /* Accumulate the product of ymm R (two byte-reversed blocks) and the keys
- * at K and KK (memory) into ymm1 (lo), ymm2 (hi), ymm3 (Karatsuba middle);
- * FIRST sets them.  ymm R, ymm4-ymm6 lost.  W=xmm for one block. */
-.macro ghvec r, k, kk, first=0, w=ymm
+ * at K and KK (memory) into ymm LO, HI and MID (Karatsuba's middle; by
+ * default ymm1-ymm3, the stitched GCM's are others); FIRST sets them.
+ * ymm R and ymm T lost.  W=xmm for one block. */
+.macro ghvec r, k, kk, first=0, w=ymm, lo=1, hi=2, mid=3, t=6
 	.if \first
-	vpclmulqdq $0x00, \k, %\w\r, %\w\()1
-	vpclmulqdq $0x11, \k, %\w\r, %\w\()2
-	vpshufd	$0x4e, %\w\r, %\w\()6
-	vpxor	%\w\()6, %\w\r, %\w\r
-	vpclmulqdq $0x00, \kk, %\w\r, %\w\()3
+	vpclmulqdq $0x00, \k, %\w\r, %\w\lo
+	vpclmulqdq $0x11, \k, %\w\r, %\w\hi
+	vpshufd	$0x4e, %\w\r, %\w\t
+	vpxor	%\w\t, %\w\r, %\w\r
+	vpclmulqdq $0x00, \kk, %\w\r, %\w\mid
 	.else
-	vpclmulqdq $0x00, \k, %\w\r, %\w\()4
-	vpclmulqdq $0x11, \k, %\w\r, %\w\()5
-	vpshufd	$0x4e, %\w\r, %\w\()6
-	vpxor	%\w\()6, %\w\r, %\w\r
-	vpxor	%ymm4, %ymm1, %ymm1
-	vpclmulqdq $0x00, \kk, %\w\r, %\w\()6
-	vpxor	%ymm5, %ymm2, %ymm2
-	vpxor	%ymm6, %ymm3, %ymm3
+	vpclmulqdq $0x00, \k, %\w\r, %\w\t
+	vpxor	%ymm\t, %ymm\lo, %ymm\lo
+	vpclmulqdq $0x11, \k, %\w\r, %\w\t
+	vpxor	%ymm\t, %ymm\hi, %ymm\hi
+	vpshufd	$0x4e, %\w\r, %\w\t
+	vpxor	%\w\t, %\w\r, %\w\r
+	vpclmulqdq $0x00, \kk, %\w\r, %\w\t
+	vpxor	%ymm\t, %ymm\mid, %ymm\mid
 	.endif
 .endm
 
@@ -552,22 +553,7 @@ ENDFUNC ghash_vpclmul256
 	.if \j == 0
 	vpxor	%ymm9, %ymm14, %ymm14
 	.endif
-	.if \j == 1
-	vpclmulqdq $0x00, 256 + 32 * \j(%rsi), %ymm14, %ymm11
-	vpclmulqdq $0x11, 256 + 32 * \j(%rsi), %ymm14, %ymm12
-	vpshufd	$0x4e, %ymm14, %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vpclmulqdq $0x00, 768 + 32 * \j(%rsi), %ymm14, %ymm13
-	.else
-	vpclmulqdq $0x00, 256 + 32 * \j(%rsi), %ymm14, %ymm15
-	vpxor	%ymm15, %ymm11, %ymm11
-	vpclmulqdq $0x11, 256 + 32 * \j(%rsi), %ymm14, %ymm15
-	vpxor	%ymm15, %ymm12, %ymm12
-	vpshufd	$0x4e, %ymm14, %ymm15
-	vpxor	%ymm15, %ymm14, %ymm14
-	vpclmulqdq $0x00, 768 + 32 * \j(%rsi), %ymm14, %ymm15
-	vpxor	%ymm15, %ymm13, %ymm13
-	.endif
+	ghvec	14, 256+32*\j(%rsi), 768+32*\j(%rsi), (\j==1), ymm, 11, 12, 13, 15
 .endm
 
 /* The sums to the new X in xmm9: the lanes added, Karatsuba's middle
