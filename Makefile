@@ -356,9 +356,10 @@ size: $(BUILD)/lsmbox
 	@printf 'stripped size of %s: %s bytes\n' $(BUILD)/lsmbox "$$(wc -c < $(BUILD)/lsmbox.stripped)"
 	@awk -v applets='$(enabled)' -f scripts/size.awk $(BUILD)/lsmbox.map
 
-# Links for every applet built except stubs (declared "stub: yes"); a name
-# taken by a directory, or any failing step, fails the install.
-stubs := $(foreach a,$(enabled),$(if $(shell grep -l '^ \* stub: yes' \
+# Links for every applet built except stubs (declared "stub: yes") and
+# those run only as "lsmbox NAME" ("multiplexer: only"); a name taken by a
+# directory, or any failing step, fails the install.
+stubs := $(foreach a,$(enabled),$(if $(shell grep -l '^ \* \(stub: yes\|multiplexer: only\)' \
 	$(wildcard applets/$(a).c applets/$(a)/$(a).c)),$(a)))
 INSTALL ?= install
 bindir := $(DESTDIR)$(PREFIX)/bin

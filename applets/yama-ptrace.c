@@ -103,6 +103,7 @@ struct setting {
 	int value;		/* -1: none */
 	int unknown;		/* live: the file is there but its value makes no sense */
 	char *source;		/* root mode: the file that set it, as the image names it */
+	int line;		/* and its line there */
 };
 
 static struct {
@@ -215,20 +216,22 @@ static void apply_text(char *text, const char *name)
 
 		lineno++;
 		if (r < 0) {
-			warn("%s:%zu: not KEY = VALUE, skipped: '%s'", str_esc(name, SIZE_MAX), lineno, str_esc(line, SHOWN_MAX));
+			diag_warn(&(struct srcloc){ name, (int)lineno, 0 }, "not KEY = VALUE, skipped: '%s'",
+				  str_esc(line, SHOWN_MAX));
 			continue;
 		}
 		if (!r || (k = key_index(key)) < 0)
 			continue;
 		/* A value the kernel would refuse leaves the setting as it was. */
 		if ((v = conf_num(val, keys[k].max)) < 0) {
-			warn("%s:%zu: %s = %s is not in 0..%d: the kernel refuses it", str_esc(name, SIZE_MAX), lineno,
-			     keys[k].sysctl, str_esc(val, SHOWN_MAX), keys[k].max);
+			diag_warn(&(struct srcloc){ name, (int)lineno, 0 }, "%s = %s is not in 0..%d: the kernel refuses it",
+				  keys[k].sysctl, str_esc(val, SHOWN_MAX), keys[k].max);
 			continue;
 		}
 		TT.set[k].value = v;
 		free(TT.set[k].source);
 		TT.set[k].source = xstrdup(name);
+		TT.set[k].line = (int)lineno;
 	}
 }
 
@@ -289,7 +292,7 @@ static void read_conf(const char *name, int listed)
 	if ((nul = memchr(text, 0, len))) {
 		for (char *c = text; c < nul; c++)
 			lineno += *c == '\n';
-		warn("%s:%zu: NUL byte: skipped", str_esc(name, SIZE_MAX), lineno);
+		diag_warn(&(struct srcloc){ name, (int)lineno, 0 }, "NUL byte: skipped");
 		goto out;
 	}
 	apply_text(text, name);
@@ -397,15 +400,20 @@ static void read_live_settings(void)
 	}
 }
 
+static void clear_settings(void)
+{
+	for (int k = 0; k < NKEYS; k++) {
+		free(TT.set[k].source);
+		TT.set[k] = (struct setting){ -1, 0, NULL, 0 };
+	}
+}
+
 /* Yama is active if the LSM list names it; without securityfs, its sysctl says. */
 static void read_state(void)
 {
 	const char *sec;
 
-	for (int k = 0; k < NKEYS; k++) {
-		free(TT.set[k].source);
-		TT.set[k] = (struct setting){ -1, 0, NULL };
-	}
+	clear_settings();
 	if (root_dir()) {
 		read_root_settings();
 		TT.yama = -1;
@@ -1192,3 +1200,52 @@ int yama_ptrace_main(int argc, char **argv)
 	opt_parse(&argc, &argv, (struct opt[]){ OPT_END }, OPTP_STOP);
 	return subcmd_run(&set, argc, argv);
 }
+
+/* ---- lsmbox audit ---- */
+
+/* The sysctls as the image (or this system, after its next boot) will
+ * have them: what its sysctl.d files set, judged. */
+static void audit_sysctl(void)
+{
+	const struct setting *sc = &TT.set[K_SCOPE];
+
+	clear_settings();
+	read_root_settings();
+	if (sc->source)
+		audit_lsm_report("yama", "kernel.yama.ptrace_scope set", sc->source);
+	if (sc->value == 0)
+		audit_report(AUDIT_WARNING, sc->source, sc->line,
+			     "set it to 1 or more: yama-ptrace --root DIR set restricted",
+			     "kernel.yama.ptrace_scope = 0 (classic): any process may attach to every other of its user");
+	else if (sc->value == 3)
+		audit_report(AUDIT_INFO, sc->source, sc->line, NULL,
+			     "kernel.yama.ptrace_scope = 3 (no-attach): no debugger or crash reporter can attach until reboot");
+	else if (sc->value < 0)
+		audit_report(AUDIT_INFO, NULL, 0, NULL,
+			     "kernel.yama.ptrace_scope is set by no sysctl.d file: the kernel's default (1, restricted) where Yama runs");
+	for (int k = K_SYMLINKS; k <= K_HARDLINKS; k++) {
+		const struct setting *s = &TT.set[k];
+
+		if (s->value == 0)
+			audit_report(AUDIT_WARNING, s->source, s->line,
+				     "set it to 1: yama-ptrace --root DIR set-links KEY=1",
+				     "%s = 0: link attacks in /tmp and other sticky directories are not blocked",
+				     keys[k].sysctl);
+		else if (s->value < 0)
+			audit_report(AUDIT_WARNING, NULL, 0,
+				     "set it to 1 in a sysctl.d file: yama-ptrace --root DIR set-links KEY=1",
+				     "%s is set by no sysctl.d file: the kernel's default is 0 (off)",
+				     keys[k].sysctl);
+	}
+	for (int k = K_FIFOS; k <= K_REGULAR; k++)
+		if (TT.set[k].value == 0)
+			audit_report(AUDIT_INFO, TT.set[k].source, TT.set[k].line, NULL,
+				     "%s = 0: creating others' files in sticky directories is not refused",
+				     keys[k].sysctl);
+}
+
+const struct audit_check yama_audit[] = {
+	{ "yama", "sysctl", "ptrace_scope and link protections as the sysctl.d files set them",
+	  audit_sysctl },
+	{ NULL, NULL, NULL, NULL }
+};

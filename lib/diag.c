@@ -8,19 +8,38 @@
 
 static int errors;
 
-void diag(const struct srcloc *loc, const char *fmt, ...)
+void (*diag_sink)(int sev, const struct srcloc *loc, const char *msg);
+
+static void vdiag(int sev, const struct srcloc *loc, const char *fmt, va_list ap)
 {
 	char msg[512];
-	va_list ap;
 
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	if (loc->col)
+	if (diag_sink)
+		diag_sink(sev, loc, msg);
+	else if (loc->col)
 		warn("%s:%d:%d: %s", str_esc(loc->file, SIZE_MAX), loc->line, loc->col, msg);
 	else
 		warn("%s:%d: %s", str_esc(loc->file, SIZE_MAX), loc->line, msg);
+}
+
+void diag(const struct srcloc *loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdiag(DIAG_ERROR, loc, fmt, ap);
+	va_end(ap);
 	errors++;
+}
+
+void diag_warn(const struct srcloc *loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdiag(DIAG_WARNING, loc, fmt, ap);
+	va_end(ap);
 }
 
 int diag_count(void)

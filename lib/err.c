@@ -25,14 +25,28 @@ const char *applet_name(void)
 	return this_applet ? this_applet->name : "lsmbox";
 }
 
-static void vmsg(int err, const char *fmt, va_list ap)
+static void vmsg_sev(int sev, int err, const char *fmt, va_list ap)
 {
+	if (diag_sink) {
+		char msg[1024];
+		int n = vsnprintf(msg, sizeof(msg), fmt, ap);
+
+		if (err && n >= 0 && (size_t)n < sizeof(msg))
+			snprintf(msg + n, sizeof(msg) - n, ": %s", strerror(err));
+		diag_sink(sev, NULL, msg);
+		return;
+	}
 	fflush(stdout);
 	fprintf(stderr, "%s: ", applet_name());
 	vfprintf(stderr, fmt, ap);
 	if (err)
 		fprintf(stderr, ": %s", strerror(err));
 	fputc('\n', stderr);
+}
+
+static void vmsg(int err, const char *fmt, va_list ap)
+{
+	vmsg_sev(DIAG_WARNING, err, fmt, ap);
 }
 
 void warn(const char *fmt, ...)
@@ -59,7 +73,7 @@ void die(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmsg(0, fmt, ap);
+	vmsg_sev(DIAG_FATAL, 0, fmt, ap);
 	va_end(ap);
 	die_exit(die_status);
 }
@@ -70,7 +84,7 @@ void die_errno(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmsg(err, fmt, ap);
+	vmsg_sev(DIAG_FATAL, err, fmt, ap);
 	va_end(ap);
 	die_exit(die_status);
 }
@@ -83,8 +97,11 @@ void usage_error(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmsg(0, fmt, ap);
+	vmsg_sev(DIAG_FATAL, 0, fmt, ap);
 	va_end(ap);
+	/* A sink has the message; the pointer to --help is for a person. */
+	if (diag_sink)
+		die_exit(usage_status);
 	if (usage_shows_help)
 		show_help(this_applet);
 	else

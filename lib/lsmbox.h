@@ -25,6 +25,10 @@ struct applet {
 	/* A stand-in name (declared "compat: NAME"): the applet it runs, whose
 	 * main, summary, help and stub this row repeats; NULL for an applet. */
 	const char *compat_for;
+	/* Declared "multiplexer: only": run only as "lsmbox NAME" (a name too
+	 * generic for a command of its own: audit, status), never through
+	 * argv[0], and never given a link. */
+	int mux_only;
 };
 
 /* Generated: int NAME_main(int argc, char **argv) for each applet built. */
@@ -204,8 +208,91 @@ struct srcloc {
 	int line, col;
 };
 void diag(const struct srcloc *loc, const char *fmt, ...) PRINTF(2, 3);
+/* The same line for what is skipped or doubtful, not an error: not counted. */
+void diag_warn(const struct srcloc *loc, const char *fmt, ...) PRINTF(2, 3);
 int diag_count(void);
 void diag_fail(int since, const char *fmt, ...) PRINTF(2, 3);
+/* Where messages go instead of stderr while a sink is set (lsmbox audit
+ * turns them into findings): diag and diag_warn give their place and
+ * message (DIAG_ERROR, DIAG_WARNING); warn, die and usage_error theirs
+ * without a place (die and usage_error as DIAG_FATAL, and then die as
+ * they would).  The message is without the applet's prefix. */
+enum { DIAG_INFO, DIAG_WARNING, DIAG_ERROR, DIAG_FATAL };
+extern void (*diag_sink)(int sev, const struct srcloc *loc, const char *msg);
+
+/* audit.c: "lsmbox audit" (docs/audit.md).  Each applet that can check an
+ * image offline offers its checks as rows (NAME_audit[] below, each ending
+ * in a row with no run); the runner runs each check in a child process of
+ * its own, N at a time, and hands back its findings in the checks' order.
+ * In the child, audit_report adds a finding, and so does every diag,
+ * diag_warn, warn and die of the code the check calls (diag_sink): a die
+ * ends the check there (audit_try catches one for a part of it). */
+enum { AUDIT_INFO = DIAG_INFO, AUDIT_WARNING = DIAG_WARNING, AUDIT_ERROR = DIAG_ERROR };
+struct audit_check {
+	const char *subsys;	/* apparmor smack tomoyo selinux ima modules yama keys */
+	const char *name;	/* the check's, within its subsystem */
+	const char *what;	/* one line, for --list */
+	void (*run)(void);
+};
+extern const struct audit_check aa_audit[], smk_audit[], tmy_audit[], sel_audit[], ima_audit[],
+	yama_audit[];
+/* What the checks are given (lsmbox audit's options); NULL: not given. */
+struct audit_opts {
+	const char *certs;		/* --cert: IMA/EVM certificates, comma-separated */
+	const char *module_certs;	/* --module-cert: module signing certificates */
+	const char *aa_features;	/* --apparmor-features: a features file or dir */
+};
+extern struct audit_opts audit_opt;
+#define AUDIT_FIELD_MAX 1000		/* bytes of a file name, message or what to do */
+#define AUDIT_RECORD_MAX 4096
+#define AUDIT_FINDINGS_MAX 10000	/* a check's; more are counted, not kept */
+#define AUDIT_OUTPUT_MAX ((size_t)16 << 20)	/* what a check's child may say */
+#define AUDIT_EXIT_DIED 99
+#define AUDIT_EXIT_SETUP 98
+/* A finding: file is as the image sees it (the root taken off); NULL for
+ * none, line and col 0 for none; todo: what to do (NULL: the one set by
+ * audit_todo, which the findings of diag and warn get). */
+void audit_report(int sev, const char *file, int line, const char *todo, const char *fmt, ...)
+	PRINTF(5, 6);
+void audit_todo(const char *todo);
+/* What a warn() without a place is (AUDIT_WARNING unless set). */
+void audit_warn_sev(int sev);
+/* fn(arg), a die() in it caught: 0, or -1 when it died (the message is a
+ * finding already). */
+int audit_try(void (*fn)(void *), void *arg);
+/* The target kernel's .config (--kernel-config): read (path under the root,
+ * shown as shown; a line that is not CONFIG_X=V or "# CONFIG_X is not set"
+ * is FILE:LINE, exit 2), then asked: audit_kconfig gives a symbol's value
+ * ("y", "m", a string without its quotes), NULL when not set or not read. */
+void audit_kconfig_read(const char *path, const char *shown);
+const char *audit_kconfig(const char *sym);
+const char *audit_kconfig_file(void);	/* NULL: none read */
+/* Whether the target kernel runs LSM lsm (selinux, smack, apparmor,
+ * tomoyo, yama, integrity ...) by default: built (CONFIG_SECURITY_X), and
+ * listed in CONFIG_LSM, and for the three exclusive ones (selinux, smack,
+ * apparmor) the first built there; SHADOWED names that first in *shadow. */
+enum { AUDIT_LSM_UNKNOWN, AUDIT_LSM_ACTIVE, AUDIT_LSM_NOT_BUILT, AUDIT_LSM_NOT_LISTED,
+       AUDIT_LSM_SHADOWED };
+int audit_lsm_state(const char *lsm, const char **shadow);
+/* A warning when the image has `has` (policy for lsm, in file) but its
+ * kernel will not run lsm; nothing when it will or no config was read. */
+void audit_lsm_report(const char *lsm, const char *has, const char *file);
+const struct audit_check *audit_running(void);	/* in a check's child */
+struct audit_finding {
+	int sev, line, col;
+	char *file, *todo, *msg;
+};
+enum { AUDIT_RAN, AUDIT_STOPPED, AUDIT_CRASHED };
+struct audit_result {
+	const struct audit_check *check;
+	struct audit_finding *f;
+	size_t n, dropped;
+	int status, finished;
+};
+/* checks[0..n-1] run, `jobs` at a time; done(r, arg) for each in order. */
+int audit_run(const struct audit_check *const *checks, size_t n, int jobs,
+	      void (*done)(struct audit_result *r, void *arg), void *arg);
+void audit_result_free(struct audit_result *r);
 
 /* file.c */
 /* No read takes more than this (64 MiB): a never-ending file or pipe

@@ -90,11 +90,12 @@ static char *self_path(void)
 	die("cannot find my own path: mount /proc or run me by a path");
 }
 
-/* A row --install links: not a stub, and a stand-in name only with --compat,
- * so that no distribution's tool is shadowed by surprise. */
+/* A row --install links: not a stub nor multiplexer-only, and a stand-in
+ * name only with --compat, so that no distribution's tool is shadowed by
+ * surprise. */
 static int linked(const struct applet *a, int compat)
 {
-	return !a->stub && (!a->compat_for || compat);
+	return !a->stub && !a->mux_only && (!a->compat_for || compat);
 }
 
 /* lsmbox --install [--compat] [-f] DIR.  Links point at "lsmbox" when the
@@ -283,7 +284,8 @@ int main(int argc, char **argv)
 	/* Any "lsmbox*" name (lsmbox, lsmbox-static, lsmbox.arm64) is the multiplexer. */
 	if (!strncmp(name, "lsmbox", 6))
 		return finish(multiplexer(argc, argv));
-	if (!(a = find_applet(name))) {
+	/* A multiplexer-only name ("status") is not ours as argv[0]. */
+	if (!(a = find_applet(name)) || a->mux_only) {
 		warn("applet not found: %s", name);
 		return 127;
 	}

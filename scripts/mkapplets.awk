@@ -10,6 +10,8 @@
 #    *                                    config that builds it must say LIB_X = y)
 #    * compat: NAME...                   (stand-in names: the anchor tools'
 #    *                                    names it also answers to as argv[0])
+#    * multiplexer: only                 (run only as "lsmbox NAME": a name too
+#    *                                    generic for a link, as audit, status)
 #    * help:
 #    * free text to the end of the comment, printed by "NAME --help"
 #    */
@@ -66,6 +68,8 @@ FNR == 1 {
 state == 0 && /^\/\* applet: / {
 	n++
 	name[n] = $3
+	decl_file[n] = FILENAME
+	decl_line[n] = FNR
 	if (name[n] != file) fail("applet " name[n] " is declared in a file named for " file)
 	if (name[n] !~ /^[a-z][a-z0-9-]*$/) fail("bad applet name: " name[n])
 	for (i = 1; i < n; i++)
@@ -92,6 +96,9 @@ state == 1 {
 	} else if (line ~ /^usage: /) {
 		sub(/^usage: /, "", line)
 		usage[n, ++nusage[n]] = line
+	} else if (line ~ /^multiplexer: /) {
+		if (line != "multiplexer: only") fail("multiplexer: takes only only")
+		muxonly[n] = 1
 	} else if (line ~ /^stub: /) {
 		if (line != "stub: yes") fail("stub: takes only yes")
 		stub[n] = 1
@@ -112,6 +119,7 @@ state == 1 {
 			if (c ~ /^lsmbox/) fail("compat name " c ": lsmbox* names are the multiplexer's")
 			if (c in compat_of) fail("compat name " c " given twice (" compat_file[c] ":" compat_line[c] ")")
 			compat_of[c] = n
+			ncompat_of[n]++
 			compat_file[c] = FILENAME
 			compat_line[c] = FNR
 			ncompat++
@@ -134,6 +142,8 @@ END {
 	if (failed) exit 1
 	if (state) { FNR = 0; fail("declaration not closed") }
 	# Here, not at the compat: line: the applet may be declared in a later file.
+	for (i = 1; i <= n; i++)
+		if (muxonly[i] && ncompat_of[i]) fail_at(decl_file[i], decl_line[i], "applet " name[i] ": multiplexer: only, yet has compat names")
 	for (i = 1; i <= n; i++)
 		if (name[i] in compat_of) {
 			c = name[i]
@@ -181,9 +191,11 @@ END {
 		if (help[i] != "") text = text "\\n" help[i] "\\n"
 		if (stub[i]) text = text "\\n" cstr(name[i]) " is not implemented yet: every command exits 2.\\n"
 		# A stand-in name's row ends with its applet's name (compat_for).
-		printf "\t{ \"%s\", %s,\n\t  \"%s%s\",\n\t  \"%s\", %d%s },\n", row[r], fname[i],
+		# A multiplexer-only applet's row ends with 1 (mux_only), after a NULL
+		# compat_for (it has no stand-in names: they would be links).
+		printf "\t{ \"%s\", %s,\n\t  \"%s%s\",\n\t  \"%s\", %d%s%s },\n", row[r], fname[i],
 		       cstr(summary[i]), stub[i] ? " (not implemented yet)" : "", text, stub[i] ? 1 : 0,
-		       (r > n) ? ", \"" name[i] "\"" : ""
+		       (r > n) ? ", \"" name[i] "\"" : "", muxonly[i] ? ", NULL, 1" : ""
 	}
 	print "};"
 	print "const size_t napplets = " nrows ";"
