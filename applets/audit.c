@@ -258,6 +258,7 @@ int audit_main(int argc, char **argv)
 	audit_opt.certs = o[O_CERT].arg;
 	audit_opt.module_certs = o[O_MODCERT].arg;
 	audit_opt.aa_features = o[O_AAFEAT].arg;
+	audit_opt.jobs = jobs;
 	TT.json = o[O_JSON].seen;
 	TT.strict = o[O_STRICT].seen;
 

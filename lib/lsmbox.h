@@ -241,6 +241,7 @@ struct audit_opts {
 	const char *certs;		/* --cert: IMA/EVM certificates, comma-separated */
 	const char *module_certs;	/* --module-cert: module signing certificates */
 	const char *aa_features;	/* --apparmor-features: a features file or dir */
+	int jobs;			/* -j: threads a check may use (lib pool) */
 };
 extern struct audit_opts audit_opt;
 #define AUDIT_FIELD_MAX 1000		/* bytes of a file name, message or what to do */
