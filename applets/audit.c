@@ -56,7 +56,7 @@ static const struct audit_check *const sets[] = {
 #if CFG_APPLET_SMACKCTL
 	smk_audit,
 #endif
-#if CFG_APPLET_TOMOYO_EDIT && AUDIT_WIP
+#if CFG_APPLET_TOMOYO_EDIT
 	tmy_audit,
 #endif
 #if CFG_APPLET_SEMODULE_LITE && AUDIT_WIP
@@ -273,6 +273,17 @@ int audit_main(int argc, char **argv)
 		}
 	if (o[O_LIST].seen)
 		return 0;
+	/* A subsystem asked for whose applet this build lacks: no silent pass. */
+	for (const char *p = o[O_ONLY].arg; p && *p;) {
+		size_t k = strcspn(p, ","), i;
+
+		for (i = 0; i < n; i++)
+			if (strlen(run[i]->subsys) == k && !strncmp(run[i]->subsys, p, k))
+				break;
+		if (i == n)
+			usage_error("--only: this build has no check of %.*s", (int)k, p);
+		p += k + !!p[k];
+	}
 
 	/* Bad input of the command line's own (an unreadable or malformed
 	 * kernel config) stops here, exit 2, before any check runs. */

@@ -110,6 +110,20 @@ static struct htab kc_names;
 static char **kc_vals;
 static const char *kc_file;
 
+/* sym = v (NULL: not set); a later line wins, as in Kconfig. */
+static void kc_set(const char *sym, const char *v, const char *shown)
+{
+	int n = htab_count(&kc_names), id = htab_intern(&kc_names, sym);
+
+	if (id < 0)
+		die("%s: more than %d symbols", shown, HTAB_MAX);
+	if (id == n)
+		XROOM(kc_vals, id);
+	else
+		free(kc_vals[id]);
+	kc_vals[id] = v ? xstrdup(v) : NULL;
+}
+
 void audit_kconfig_read(const char *path, const char *shown)
 {
 	size_t len;
@@ -122,7 +136,6 @@ void audit_kconfig_read(const char *path, const char *shown)
 	close(fd);
 	while ((l = next_line(&p))) {
 		char *eq, *v;
-		int id;
 
 		lineno++;
 		l = str_trim(l);
@@ -132,8 +145,7 @@ void audit_kconfig_read(const char *path, const char *shown)
 			/* "# CONFIG_X is not set": known, not set. */
 			if (!strncmp(l, "# CONFIG_", 9) && (v = strstr(l, " is not set")) && !v[11]) {
 				*v = 0;
-				if (htab_intern(&kc_names, l + 2) < 0)
-					die("%s: more than %d symbols", shown, HTAB_MAX);
+				kc_set(l + 2, NULL, shown);
 			}
 			continue;
 		}
@@ -148,13 +160,7 @@ void audit_kconfig_read(const char *path, const char *shown)
 			v++;
 			v[strlen(v) - 1] = 0;
 		}
-		if ((id = htab_intern(&kc_names, l)) < 0)
-			die("%s: more than %d symbols", shown, HTAB_MAX);
-		if (id == htab_count(&kc_names) - 1)
-			XROOM(kc_vals, id);
-		else
-			free(kc_vals[id]);
-		kc_vals[id] = xstrdup(v);
+		kc_set(l, v, shown);
 	}
 	free(text);
 	diag_fail(bad, " in %s", shown);

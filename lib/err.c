@@ -20,8 +20,15 @@ noreturn void die_exit(int status)
 	exit(status);
 }
 
+/* A multiplexer-only applet is "lsmbox NAME", as it is run. */
 const char *applet_name(void)
 {
+	static char mux[64];
+
+	if (this_applet && this_applet->mux_only) {
+		snprintf(mux, sizeof(mux), "lsmbox %s", this_applet->name);
+		return mux;
+	}
 	return this_applet ? this_applet->name : "lsmbox";
 }
 

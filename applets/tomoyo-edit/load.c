@@ -132,9 +132,10 @@ static int profile_scan(struct profiles *P, const char *text, size_t len, const 
 		if (!strncmp(q, "PROFILE_VERSION=", 16) && tmy_scan_u32(q + 16, &v)) {
 			np->version = v;
 			if (name && !version_ok(v)) {
-				warn("%s:%d: PROFILE_VERSION=%u: the kernel stops the machine (\"STOP!\") "
+				diag(&(struct srcloc){ name, line, 0 },
+				     "PROFILE_VERSION=%u: the kernel stops the machine (\"STOP!\") "
 				     "when it activates a policy of another version than 20150505 or "
-				     "20110903", str_esc(name, SIZE_MAX), line, v);
+				     "20110903", v);
 				errors++;
 			}
 		} else {
@@ -163,10 +164,10 @@ static int domain_scan(struct profiles *P, const struct tmy_src *s)
 			ns = *t == '<' ? xstrndup(t, strcspn(t, " ")) : NULL;
 		} else if (ns && !strncmp(t, "use_profile", 11) && tmy_scan_u32(t + 11, &n) &&
 			   n < TMY_MAX_PROFILES && !ns_get(P, ns, strlen(ns))->defined[n]) {
-			warn("%s:%d: use_profile %u: no profile %u in %s, neither loaded nor in the "
+			diag(&(struct srcloc){ s->name, line, 0 },
+			     "use_profile %u: no profile %u in %s, neither loaded nor in the "
 			     "kernel: the kernel stops the machine (\"STOP!\") when it activates a "
-			     "policy with such a domain", str_esc(s->name, SIZE_MAX), line, n, n,
-			     str_esc(ns, SIZE_MAX));
+			     "policy with such a domain", n, n, str_esc(ns, SIZE_MAX));
 			errors++;
 		}
 		free(t);
@@ -175,8 +176,9 @@ static int domain_scan(struct profiles *P, const struct tmy_src *s)
 	return errors;
 }
 
-/* The checks the kernel would panic on, before anything is written. */
-static int profile_check(struct load *L)
+/* The checks the kernel would panic on, before anything is written; at
+ * boot (the image's policy, lsmbox audit) with no profile in the kernel. */
+int tmy_profile_check(struct load *L, bool boot)
 {
 	struct profiles P = { NULL, 0 };
 	struct srcs *pr = &L->f[TMY_PROFILE], *dp = &L->f[TMY_DOMAIN];
@@ -186,9 +188,11 @@ static int profile_check(struct load *L)
 
 	if (!pr->n && !dp->n)
 		return 0;
-	k = tmy_kernel_read("profile", &len);
-	profile_scan(&P, k, len, NULL);
-	free(k);
+	if (!boot) {
+		k = tmy_kernel_read("profile", &len);
+		profile_scan(&P, k, len, NULL);
+		free(k);
+	}
 	for (int i = 0; i < pr->n; i++)
 		errors += profile_scan(&P, pr->v[i].text, pr->v[i].len, pr->v[i].name);
 	for (int i = 0; i < dp->n; i++)
@@ -336,7 +340,7 @@ int tmy_load_run(struct load *L)
 			for (int i = 0; i < L->f[k].n; i++)
 				tmy_check_text(L->f[k].v[i].text, L->f[k].v[i].len, k, &t, tmy_report,
 					   (void *)str_esc(L->f[k].v[i].name, SIZE_MAX));
-	errors = t.errors + profile_check(L);
+	errors = t.errors + tmy_profile_check(L, false);
 	if (errors) {
 		die_status = 1;
 		die("%d error%s; nothing loaded", errors, errors > 1 ? "s" : "");

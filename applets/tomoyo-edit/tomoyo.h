@@ -275,6 +275,10 @@ void tmy_src_add(struct srcs *s, const char *name, const char *text, size_t len)
  * 0, or 1 after saying what the kernel refused or did not take. */
 int tmy_load_run(struct load *L);
 bool tmy_is_dir(const char *path);
+/* The profile and use_profile checks the kernel would stop the machine
+ * on: each an error (diag); their count.  boot: against no profile in the
+ * kernel (an image's policy, as at boot), else the kernel's. */
+int tmy_profile_check(struct load *L, bool boot);
 /* A policy directory's files (DIR/KIND.conf or policy/current) into L. */
 void tmy_load_dir(struct load *L, const char *dir);
 void tmy_load_free(struct load *L);
