@@ -183,18 +183,20 @@ $(BUILD)/sign-file-ref: | deps
 	$(CC) -O2 -w -o $@ $(BUILD)/sign-file-src/linux-source-6.1/scripts/sign-file.c -lcrypto
 
 # Fuzz targets: tests/fuzz/NAME.c, each a libFuzzer LLVMFuzzerTestOneInput
-# that may #include "../../applets/FILE.c" to reach that file's static
-# parsers: the target is linked with every other object of the binary.
+# that may #include "../../applets/FILE.c" (or lib/FILE.c) to reach that
+# file's static parsers: the target is linked with every other object of
+# the binary.
 # Built with FUZZ=1 (make fuzz-build does that); run by scripts/fuzz.
 fuzz_names := $(basename $(notdir $(wildcard tests/fuzz/*.c)))
-fuzz_incl = $(shell sed -n 's|^\#include "\.\./\.\./\(applets/.*\.c\)"|\1|p' tests/fuzz/$(1).c)
+fuzz_incl = $(shell sed -n -e 's|^\#include "\.\./\.\./\(applets/.*\.c\)"|\1|p' \
+	-e 's|^\#include "\.\./\.\./\(lib/.*\.c\)"|\1|p' tests/fuzz/$(1).c)
 fuzz_bins := $(foreach f,$(fuzz_names),$(BUILD)/fuzz/$(f))
 define fuzz_rule
-$(BUILD)/fuzz/$(1): $(call obj,tests/fuzz/$(1).c) $(filter-out $(call obj,$(call fuzz_incl,$(1))),$(call obj,$(applet_srcs))) \
-		$(core_objs) scripts/ldwarn
+$(BUILD)/fuzz/$(1): $(call obj,tests/fuzz/$(1).c) $(filter-out $(call obj,$(call fuzz_incl,$(1))),$(call obj,$(applet_srcs)) $(core_objs)) \
+		scripts/ldwarn
 	@mkdir -p $$(@D)
 	$$(call link,$(call obj,tests/fuzz/$(1).c) \
-		$(filter-out $(call obj,$(call fuzz_incl,$(1))),$(call obj,$(applet_srcs))) $(core_objs))
+		$(filter-out $(call obj,$(call fuzz_incl,$(1))),$(call obj,$(applet_srcs)) $(core_objs)))
 endef
 ifneq ($(FUZZ),)
 $(foreach f,$(fuzz_names),$(eval $(call fuzz_rule,$(f))))

@@ -23,16 +23,10 @@ struct audit_opts audit_opt;
 /* ---- in the child: reporting ---- */
 
 static const char *todo_now;	/* for what diag and warn report */
-static int warn_sev = AUDIT_WARNING;
 
 void audit_todo(const char *todo)
 {
 	todo_now = todo;
-}
-
-void audit_warn_sev(int sev)
-{
-	warn_sev = sev;
 }
 
 /* A path as the image sees it: the root's prefix taken off. */
@@ -73,8 +67,6 @@ static void sink(int sev, const struct srcloc *loc, const char *msg)
 {
 	if (sev == DIAG_FATAL)
 		sev = AUDIT_ERROR;
-	else if (sev == DIAG_WARNING && !loc)
-		sev = warn_sev;
 	put_record(sev, loc ? loc->file : NULL, loc ? loc->line : 0, loc ? loc->col : 0, todo_now,
 		   msg);
 }
@@ -111,17 +103,18 @@ static char **kc_vals;
 static const char *kc_file;
 
 /* sym = v (NULL: not set); a later line wins, as in Kconfig. */
-static void kc_set(const char *sym, const char *v, const char *shown)
+static int kc_set(const char *sym, const char *v)
 {
 	int n = htab_count(&kc_names), id = htab_intern(&kc_names, sym);
 
 	if (id < 0)
-		die("%s: more than %d symbols", shown, HTAB_MAX);
+		return -1;
 	if (id == n)
 		XROOM(kc_vals, id);
 	else
 		free(kc_vals[id]);
 	kc_vals[id] = v ? xstrdup(v) : NULL;
+	return 0;
 }
 
 void audit_kconfig_read(const char *path, const char *shown)
@@ -145,7 +138,8 @@ void audit_kconfig_read(const char *path, const char *shown)
 			/* "# CONFIG_X is not set": known, not set. */
 			if (!strncmp(l, "# CONFIG_", 9) && (v = strstr(l, " is not set")) && !v[11]) {
 				*v = 0;
-				kc_set(l + 2, NULL, shown);
+				if (kc_set(l + 2, NULL) < 0)
+					break;
 			}
 			continue;
 		}
@@ -160,9 +154,14 @@ void audit_kconfig_read(const char *path, const char *shown)
 			v++;
 			v[strlen(v) - 1] = 0;
 		}
-		kc_set(l, v, shown);
+		if (kc_set(l, v) < 0)
+			break;
 	}
 	free(text);
+	if (l) {
+		errno = ENOSPC;
+		die("%s: more than %d symbols", shown, HTAB_MAX);
+	}
 	diag_fail(bad, " in %s", shown);
 	kc_file = xstrdup(shown);
 }
@@ -170,6 +169,18 @@ void audit_kconfig_read(const char *path, const char *shown)
 const char *audit_kconfig_file(void)
 {
 	return kc_file;
+}
+
+void audit_kconfig_free(void)
+{
+	for (int i = 0; i < htab_count(&kc_names); i++)
+		free(kc_vals[i]);
+	free(kc_vals);
+	kc_vals = NULL;
+	htab_free(&kc_names);
+	memset(&kc_names, 0, sizeof(kc_names));
+	free((char *)kc_file);
+	kc_file = NULL;
 }
 
 const char *audit_kconfig(const char *sym)

@@ -256,8 +256,6 @@ extern struct audit_opts audit_opt;
 void audit_report(int sev, const char *file, int line, const char *todo, const char *fmt, ...)
 	PRINTF(5, 6);
 void audit_todo(const char *todo);
-/* What a warn() without a place is (AUDIT_WARNING unless set). */
-void audit_warn_sev(int sev);
 /* fn(arg), a die() in it caught: 0, or -1 when it died (the message is a
  * finding already). */
 int audit_try(void (*fn)(void *), void *arg);
@@ -268,6 +266,7 @@ int audit_try(void (*fn)(void *), void *arg);
 void audit_kconfig_read(const char *path, const char *shown);
 const char *audit_kconfig(const char *sym);
 const char *audit_kconfig_file(void);	/* NULL: none read */
+void audit_kconfig_free(void);		/* forget it (tests) */
 /* Whether the target kernel runs LSM lsm (selinux, smack, apparmor,
  * tomoyo, yama, integrity ...) by default: built (CONFIG_SECURITY_X), and
  * listed in CONFIG_LSM, and for the three exclusive ones (selinux, smack,
