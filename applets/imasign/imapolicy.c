@@ -22,9 +22,8 @@
 #include "lsmbox.h"
 #include "imasign.h"
 
-/* What the kernel truncates one write to (PAGE_SIZE - 1). */
-#define RULE_MAX 4095
-#define POLICY_MAX ((size_t)1 << 20)
+#define RULE_MAX IMA_RULE_MAX
+#define POLICY_MAX IMA_POLICY_MAX
 
 enum { A_NONE, A_MEASURE, A_DONT_MEASURE, A_APPRAISE, A_DONT_APPRAISE, A_AUDIT, A_HASH, A_DONT_HASH };
 enum fn { F_NONE, F_FILE, F_MMAP, F_BPRM, F_CREDS, F_POST_SETATTR, F_MODULE, F_FIRMWARE, F_KEXEC_KERNEL,

@@ -335,6 +335,8 @@ void log_info(const char *fmt, ...)
 {
 	va_list ap;
 
+	if (verbose < 0)
+		return;
 	va_start(ap, fmt);
 	out_vprintf(NULL, TO_STDERR, NULL, fmt, ap);
 	va_end(ap);

@@ -103,7 +103,7 @@ struct out {
 void out_info(struct out *o, const char *fmt, ...) PRINTF(2, 3);
 void out_fail(struct out *o, const char *fmt, ...) PRINTF(2, 3);
 void out_hex(struct out *o, int to_stdout, const void *p, size_t n, const char *end);
-extern int verbose;
+extern int verbose;	/* -v; -1: log_info says nothing (lsmbox audit) */
 void log_info(const char *fmt, ...) PRINTF(1, 2);	/* out_info(NULL, ...) */
 
 /* evm.c: EVM's data for a file open at fd: the xattrs of the kernel's
@@ -163,6 +163,9 @@ void signer_free(struct signer *s);
 /* Verification keys: certificates (DER or PEM), each with its key id. */
 struct verifier;
 struct verifier *verifier_load(const char *list);
+/* One more certificate (the image's under --root when in_root): 0, or -1
+ * after saying why. */
+int verifier_add(struct verifier *v, const char *path, int in_root);
 /* 0: good; 1: bad signature; -1: no key for s->keyid (said, into o;
  * file is the name to say).  Threads may share v. */
 int verifier_check(struct verifier *v, const struct sigv2 *s, const uint8_t *digest,
@@ -176,6 +179,11 @@ void verifier_free(struct verifier *v);
 /* A certificate (DER or PEM) as the kernel's X.509 parser takes it (DER,
  * xmalloc'd) and its key id; 0, or -1 after saying why. */
 int cert_load_der(const char *path, uint8_t **der, size_t *len, uint32_t *keyid);
+/* A certificate file (the image's under --root when in_root) as the key
+ * check of lsmbox audit reads it: NULL when it parses with a public key
+ * (*keyid: its SKID's tail, *has_skid 0 when it has none and *keyid is
+ * the hash of its key), else why not ("" when the read failed: said). */
+const char *cert_check(const char *path, int in_root, uint32_t *keyid, int *has_skid);
 /* The key id the kernel looks a certificate's key up by: the last four
  * bytes of its subjectKeyIdentifier; 0 and a message when it has none. */
 uint32_t cert_file_keyid(const char *path);
@@ -186,6 +194,21 @@ uint32_t cert_file_keyid(const char *path);
 int modsign_sign(int argc, char **argv);
 int modsign_verify(int argc, char **argv);
 int modsign_genkey(int argc, char **argv);
+
+/* For lsmbox audit: verify-module's checks of one module (the bytes of
+ * a whole file), saying nothing.  certs: NULL, the signature is parsed
+ * only.  MODSIG_BAD and MODSIG_REJECTED say why in r; MODSIG_PARSED and
+ * MODSIG_VERIFIED give the digest's name (the kernel's: sha256). */
+enum { MODSIG_UNSIGNED, MODSIG_BAD, MODSIG_PARSED, MODSIG_VERIFIED, MODSIG_REJECTED };
+struct modsig_result {
+	const char *why;	/* MODSIG_BAD */
+	char reason[128];	/* MODSIG_REJECTED: OpenSSL's */
+	char hash[32];
+};
+struct modsig_certs;
+struct modsig_certs *modsig_certs_load(const char *list);	/* NULL after saying why */
+void modsig_certs_free(struct modsig_certs *c);
+int modsig_check(const uint8_t *mod, size_t len, const struct modsig_certs *certs, struct modsig_result *r);
 
 /* imalist.c: the measurement list (ima_measurement) and the boot
  * aggregate (ima_boot_aggregate).  pcrs: --pcrs's values, [ALGO,]FILE;
@@ -243,5 +266,7 @@ const char *ima_rule_check(char *rule, const char **note);
 const char *ima_policy_template_fmt(const char *fmt);
 int ima_policy_check_run(const char *path);
 int ima_policy_load_run(const char *path);
+#define IMA_RULE_MAX 4095	/* what the kernel cuts one write to (PAGE_SIZE - 1) */
+#define IMA_POLICY_MAX ((size_t)1 << 20)
 
 #endif

@@ -216,6 +216,33 @@ int cert_load_der(const char *path, uint8_t **der, size_t *len, uint32_t *keyid)
 	return 0;
 }
 
+const char *cert_check(const char *path, int in_root, uint32_t *keyid, int *has_skid)
+{
+	size_t len;
+	char *t = bounded_read(path, KEYFILE_MAX, ": not a key file", in_root, &len);
+	X509 *x;
+	EVP_PKEY *pkey;
+	const char *why = NULL;
+
+	if (!t)
+		return "";
+	x = parse_cert(t, len, 0);
+	free(t);
+	if (!x) {
+		why = ossl_why();
+	} else if (!(pkey = X509_get0_pubkey(x))) {
+		why = "its public key is not one this program can use";
+		ERR_clear_error();
+	} else {
+		*keyid = skid_keyid(x);
+		*has_skid = *keyid != 0;
+		if (!*has_skid)
+			*keyid = pubkey_keyid(pkey);
+	}
+	X509_free(x);
+	return why;
+}
+
 struct signer {
 	EVP_PKEY *pkey;
 	uint32_t keyid;
@@ -442,37 +469,41 @@ static void vkey_add(struct verifier *v, EVP_PKEY *pkey, uint32_t keyid)
 	v->k[v->n++] = (struct vkey){ pkey, keyid, fast_key(pkey) };
 }
 
+int verifier_add(struct verifier *v, const char *path, int in_root)
+{
+	size_t len;
+	char *t = bounded_read(path, KEYFILE_MAX, ": not a key file", in_root, &len);
+	X509 *x;
+	EVP_PKEY *pkey;
+	uint32_t id;
+
+	if (!t)
+		return -1;
+	x = parse_cert(t, len, 0);
+	free(t);
+	if (!x || !(pkey = X509_get_pubkey(x))) {
+		warn("%s: not an X.509 certificate (PEM or DER): %s", str_esc(path, SIZE_MAX), ossl_why());
+		X509_free(x);
+		return -1;
+	}
+	/* The kernel finds the key by its certificate's SKID. */
+	if (!(id = skid_keyid(x)))
+		id = pubkey_keyid(pkey);
+	X509_free(x);
+	vkey_add(v, pkey, id);
+	log_info("key %zu: %x %s\n", v->n, id, path);
+	return 0;
+}
+
 struct verifier *verifier_load(const char *list)
 {
 	struct verifier *v = xzalloc(sizeof(*v));
 	char *copy = xstrdup(list), *save, *path;
 
-	for (path = strtok_r(copy, ", \t", &save); path; path = strtok_r(NULL, ", \t", &save)) {
-		size_t len;
-		char *t = keyfile_read(path, &len);
-		X509 *x;
-		EVP_PKEY *pkey;
-		uint32_t id;
-
-		if (!t)
-			continue;
-		x = parse_cert(t, len, 0);
-		free(t);
-		if (!x || !(pkey = X509_get_pubkey(x))) {
-			warn("%s: not an X.509 certificate (PEM or DER): %s", str_esc(path, SIZE_MAX),
-			     ossl_why());
-			X509_free(x);
-			continue;
-		}
-		/* The kernel finds the key by its certificate's SKID. */
-		if (!(id = skid_keyid(x)))
-			id = pubkey_keyid(pkey);
-		X509_free(x);
-		vkey_add(v, pkey, id);
-		log_info("key %zu: %x %s\n", v->n, id, path);
-	}
-	free(copy);
 	pthread_mutex_init(&v->lock, NULL);
+	for (path = strtok_r(copy, ", \t", &save); path; path = strtok_r(NULL, ", \t", &save))
+		verifier_add(v, path, 0);
+	free(copy);
 	return v;
 }
 

@@ -521,6 +521,78 @@ int modsign_verify(int argc, char **argv)
 	return rc;
 }
 
+/* For lsmbox audit: the certificates (as verify-module -k), and one
+ * module's signature checked as verify-module checks it, saying nothing. */
+struct modsig_certs {
+	STACK_OF(X509) *x;
+};
+
+struct modsig_certs *modsig_certs_load(const char *list)
+{
+	STACK_OF(X509) *x = load_certs(list);
+	struct modsig_certs *c;
+
+	if (!x)
+		return NULL;
+	c = xmalloc(sizeof(*c));
+	c->x = x;
+	return c;
+}
+
+void modsig_certs_free(struct modsig_certs *c)
+{
+	if (c) {
+		sk_X509_pop_free(c->x, X509_free);
+		free(c);
+	}
+}
+
+int modsig_check(const uint8_t *mod, size_t len, const struct modsig_certs *certs, struct modsig_result *r)
+{
+	struct modsig m;
+	const unsigned char *p;
+	CMS_ContentInfo *cms;
+	STACK_OF(CMS_SignerInfo) *sis;
+	X509_ALGOR *dig = NULL;
+	int st;
+
+	memset(r, 0, sizeof(*r));
+	switch (modsig_find(mod, len, &m, &r->why)) {
+	case 0:
+		return MODSIG_UNSIGNED;
+	case -1:
+		return MODSIG_BAD;
+	}
+	p = m.p7;
+	cms = d2i_CMS_ContentInfo(NULL, &p, (long)m.p7_len);
+	sis = cms ? CMS_get0_SignerInfos(cms) : NULL;
+	if (!sis || sk_CMS_SignerInfo_num(sis) != 1 || p != m.p7 + m.p7_len) {
+		r->why = "the signature is not one PKCS#7 SignedData with one signer";
+		st = MODSIG_BAD;
+		goto out;
+	}
+	CMS_SignerInfo_get0_algs(sk_CMS_SignerInfo_value(sis, 0), NULL, NULL, &dig, NULL);
+	/* the long names are the kernel's: sha256, sha3-256 */
+	snprintf(r->hash, sizeof(r->hash), "%s", dig ? OBJ_nid2ln(OBJ_obj2nid(dig->algorithm)) : "unknown");
+	st = MODSIG_PARSED;
+	if (certs) {
+		BIO *content = BIO_new_mem_buf(mod, (int)m.content_len);
+
+		if (CMS_verify(cms, certs->x, NULL, content, NULL,
+			       CMS_BINARY | CMS_DETACHED | CMS_NO_SIGNER_CERT_VERIFY | CMS_NOINTERN) == 1) {
+			st = MODSIG_VERIFIED;
+		} else {
+			snprintf(r->reason, sizeof(r->reason), "%s", ossl_why());
+			st = MODSIG_REJECTED;
+		}
+		BIO_free(content);
+	}
+out:
+	ERR_clear_error();
+	CMS_ContentInfo_free(cms);
+	return st;
+}
+
 /* genkey: the ephemeral build key certs/Makefile makes when
  * CONFIG_MODULE_SIG_KEY is left at certs/signing_key.pem (openssl req with
  * default_x509.genkey): RSA 4096 (or, --ecdsa, P-384), a self-signed
