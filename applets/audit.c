@@ -62,7 +62,7 @@ static const struct audit_check *const sets[] = {
 #if CFG_APPLET_SEMODULE_LITE && AUDIT_WIP
 	sel_audit,
 #endif
-#if CFG_APPLET_IMASIGN && AUDIT_WIP
+#if CFG_APPLET_IMASIGN
 	ima_audit,
 #endif
 #if CFG_APPLET_YAMA_PTRACE
