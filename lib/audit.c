@@ -23,10 +23,16 @@ struct audit_opts audit_opt;
 /* ---- in the child: reporting ---- */
 
 static const char *todo_now;	/* for what diag and warn report */
+static int warn_sev = AUDIT_WARNING;
 
 void audit_todo(const char *todo)
 {
 	todo_now = todo;
+}
+
+void audit_warn_sev(int sev)
+{
+	warn_sev = sev;
 }
 
 /* A path as the image sees it: the root's prefix taken off. */
@@ -67,6 +73,8 @@ static void sink(int sev, const struct srcloc *loc, const char *msg)
 {
 	if (sev == DIAG_FATAL)
 		sev = AUDIT_ERROR;
+	else if (sev == DIAG_WARNING && !loc)
+		sev = warn_sev;
 	put_record(sev, loc ? loc->file : NULL, loc ? loc->line : 0, loc ? loc->col : 0, todo_now,
 		   msg);
 }

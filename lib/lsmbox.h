@@ -256,6 +256,9 @@ extern struct audit_opts audit_opt;
 void audit_report(int sev, const char *file, int line, const char *todo, const char *fmt, ...)
 	PRINTF(5, 6);
 void audit_todo(const char *todo);
+/* What a warn() without a place is from here on (AUDIT_WARNING unless set):
+ * AUDIT_ERROR where the code called says what fails with warn. */
+void audit_warn_sev(int sev);
 /* fn(arg), a die() in it caught: 0, or -1 when it died (the message is a
  * finding already). */
 int audit_try(void (*fn)(void *), void *arg);

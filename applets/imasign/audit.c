@@ -37,7 +37,7 @@
 #define IMA_CERT "/etc/keys/x509_ima.der"
 #define EVM_CERT "/etc/keys/x509_evm.der"
 #define XATTR_MAX 4096
-#define MODULE_MAX ((size_t)1 << 30)
+#define MODULE_MAX ((size_t)256 << 20)	/* a module, or what a .ko.gz inflates to */
 #define BATCH 32
 
 /* ---- the policy's appraise rules, as a model ---- */
@@ -692,7 +692,7 @@ static void audit_appraise(void)
 static uint8_t *gunzip(const uint8_t *in, size_t len, size_t *outlen, const char **why)
 {
 	z_stream z = { 0 };
-	size_t cap = len * 4 + 4096, n = 0;
+	size_t cap = len < MODULE_MAX / 4 ? len * 4 + 4096 : MODULE_MAX, n = 0;
 	uint8_t *out;
 	int r;
 
@@ -719,7 +719,7 @@ static uint8_t *gunzip(const uint8_t *in, size_t len, size_t *outlen, const char
 	} while (r == Z_OK || (r == Z_BUF_ERROR && n == cap));
 	inflateEnd(&z);
 	if (r != Z_STREAM_END || z.avail_in) {
-		*why = r == Z_MEM_ERROR ? "larger than 1 GiB inflated" : "not a whole gzip stream";
+		*why = r == Z_MEM_ERROR ? "larger than 256 MiB inflated" : "not a whole gzip stream";
 		free(out);
 		return NULL;
 	}
@@ -738,7 +738,7 @@ static void module_work(struct job *j, uint8_t *buf)
 
 	(void)buf;
 	if (!mod) {
-		say(j, AUDIT_ERROR, NULL, "%s", errno == EFBIG ? "larger than 1 GiB: not a module" : strerror(errno));
+		say(j, AUDIT_ERROR, NULL, "%s", errno == EFBIG ? "larger than 256 MiB: not a module" : strerror(errno));
 		return;
 	}
 	if (strlen(j->path) > 3 && !strcmp(j->path + strlen(j->path) - 3, ".gz")) {
