@@ -50,7 +50,7 @@
 #include "config.h"
 
 static const struct audit_check *const sets[] = {
-#if CFG_APPLET_AA_COMPILE && AUDIT_WIP
+#if CFG_APPLET_AA_COMPILE
 	aa_audit,
 #endif
 #if CFG_APPLET_SMACKCTL

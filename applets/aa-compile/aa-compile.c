@@ -385,6 +385,11 @@ static int read_conf(char **pf)
 	return rc;
 }
 
+int aa_parser_conf(char **pf)
+{
+	return read_conf(pf);
+}
+
 static const char *base_name(const char *file)
 {
 	const char *b = strrchr(file, '/');

@@ -324,6 +324,11 @@ int aa_loaded_main(int argc, char **argv);
 int aa_mode_main(const char *cmd, int argc, char **argv);
 /* apparmor_parser's work (aa-compile.c), for a command line made. */
 int aa_parser_main(int argc, char **argv);
+/* The image's /etc/apparmor/parser.conf (under --root) read as
+ * apparmor_parser reads it: policy-features's host path in *pf
+ * (xmalloc'd, or NULL: none); 0, or -1 after a message for a line
+ * aa-compile does not take. */
+int aa_parser_conf(char **pf);
 
 /* cache.c: the policy cache, in up to AA_CACHE_LOCS locations (the first
  * written, all read, in order): each one's directory for the kernel
@@ -380,6 +385,8 @@ static inline const struct aa_cond *aa_xattrs(const struct aa_profile *prof)
 }
 /* Does the features text have PATH (names by "/"), as libapparmor finds it. */
 bool aa_features_has(const char *text, const char *path);
+/* The kernel features' text (aa_features_kernel's), or NULL: none read. */
+const char *aa_features_kernel_text(void);
 
 /* parse.c: the tokens of lx read to its end by parser_yacc.y's grammar
  * into pol: 0, or -1 after a located message at the first token it

@@ -345,6 +345,11 @@ int aa_features_write(const char *path)
 	return write_file_atomic(path, kernel_text, strlen(kernel_text), 0644);
 }
 
+const char *aa_features_kernel_text(void)
+{
+	return kernel_text;
+}
+
 int aa_features_kernel(const char *file)
 {
 	free(kernel_text);

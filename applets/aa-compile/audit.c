@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: Apache-2.0
+/* audit.c: aa-compile's checks for lsmbox audit: each profile file the
+ * image's boot would load from /etc/apparmor.d compiled as aa-compile -Q
+ * compiles it (lex, parse, resolve, DFAs, records), nothing loaded. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "aa.h"
+
+#define AA_DIR "/etc/apparmor.d"
+
+static const char *const search[] = { AA_DIR };
+static const struct aa_lex_opts lex_opts = { search, 1, NULL };
+
+/* A path as the image sees it: the root taken off a host path (for the
+ * messages that name one). */
+static const char *shown(const char *host)
+{
+	const char *r = root_dir();
+	size_t n = r ? strlen(r) : 0;
+
+	return n && !strncmp(host, r, n) && host[n] == '/' ? host + n : host;
+}
+
+/* AA_DIR/SUB/NAME there: a profile disabled or forced to complain, as
+ * apparmor_parser looks for it. */
+static bool in_sub(const char *sub, const char *name)
+{
+	char *p = xasprintf("%s/%s/%s", AA_DIR, sub, name);
+	int fd = root_open(p, O_RDONLY | O_CLOEXEC, 0);
+
+	free(p);
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+/* One profile file, in a child of its own (audit_run's, below): its row's
+ * name is its path in the image, its what the host's. */
+static void compile_one(void)
+{
+	const struct audit_check *c = audit_running();
+	const char *file = c->name, *name = strrchr(file, '/') + 1;
+	struct aa_emit_opts eo = { aa_kf.abi, NULL, 0, 0, 0 };
+	struct aa_policy pol = { 0 };
+	struct buf out = BUF_INIT(0);
+	struct aa_lex *lx = aa_lex_open(c->what, &lex_opts);
+
+	if (!lx) {
+		if (errno)
+			audit_report(AUDIT_ERROR, file, 0, NULL, "cannot be read: %s", strerror(errno));
+		return;
+	}
+	if (in_sub("force-complain", name))
+		audit_report(AUDIT_INFO, file, 0, "aa-compile --root DIR enforce PROFILE, to enforce it",
+			     "forced to complain mode (%s/force-complain/%s): its rules are logged, not enforced",
+			     AA_DIR, name);
+	if (aa_parse(lx, &pol) == 0)
+		for (struct aa_profile *prof = pol.profiles; prof; prof = prof->next) {
+			if (prof->mode == 2)	/* flags=(complain) */
+				audit_report(AUDIT_INFO, prof->loc.file, prof->loc.line,
+					     "aa-compile --root DIR enforce PROFILE, to enforce it",
+					     "profile %s is in complain mode: its rules are logged, not enforced",
+					     prof->name);
+			if (aa_emit(&pol, prof, &eo, &out) < 0)
+				break;
+			out.len = 0;
+		}
+	buf_free(&out);
+	aa_policy_free(&pol);
+	aa_lex_close(lx);	/* last: the locations in pol name its files */
+}
+
+/* A file's findings, from its child, as this check's; one without a
+ * place is the file's. */
+static void relay(struct audit_result *r, void *arg)
+{
+	(void)arg;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct audit_finding *f = &r->f[i];
+		struct srcloc at = { f->file ? f->file : r->check->name, f->line, f->col };
+
+		audit_todo(f->todo);
+		diag_sink(f->sev, &at, f->msg);
+	}
+	if (r->dropped)
+		audit_report(AUDIT_WARNING, r->check->name, 0, NULL, "%zu more findings not shown",
+			     r->dropped);
+	audit_result_free(r);
+}
+
+/* The kernel features profiles compile for: --apparmor-features, else
+ * parser.conf's policy-features (both in the image), else aa-compile's
+ * built-in ones (Debian 12's 6.1 kernel).  0, or -1 after a finding. */
+static int features(void)
+{
+	const char *given = audit_opt.aa_features;
+	char *host = NULL;
+	struct stat st;
+	int rc = -1;
+
+	audit_warn_sev(AUDIT_ERROR);
+	if (given) {
+		audit_todo("give --apparmor-features the target kernel's features: a copy of its /sys/kernel/security/apparmor/features, or the file aa-features-abi writes");
+		if (!(host = root_file(given, 0)) || stat(host, &st) < 0) {
+			audit_report(AUDIT_ERROR, given, 0, NULL,
+				     "--apparmor-features: %s: no profile compiled", strerror(errno));
+			goto out;
+		}
+	} else {
+		audit_todo("correct /etc/apparmor/parser.conf: apparmor_parser reads it before any profile at boot");
+		if (aa_parser_conf(&host) < 0)
+			goto out;
+		if (!host) {
+			rc = 0;
+			goto out;
+		}
+		if (stat(host, &st) < 0) {
+			audit_report(AUDIT_ERROR, "/etc/apparmor/parser.conf", 0, NULL,
+				     "policy-features=%s: %s: no profile compiled", shown(host),
+				     strerror(errno));
+			goto out;
+		}
+	}
+	if (aa_features_kernel(host) < 0 || aa_features_pin(host) < 0)
+		goto out;
+	aa_features_policy(NULL);
+	if (!aa_features_has(aa_features_kernel_text(), "policy/versions"))
+		audit_report(AUDIT_WARNING, given ? given : shown(host), 0, NULL,
+			     "no policy/versions in these kernel features: the profiles are compiled for policy ABI 5 and the oldest rules");
+	rc = 0;
+out:
+	audit_warn_sev(AUDIT_WARNING);
+	free(host);
+	return rc;
+}
+
+static void audit_profiles(void)
+{
+	struct audit_check *rows = NULL;
+	const struct audit_check **run = NULL;
+	size_t nrows = 0, disabled = 0;
+	char *dir = root_file(AA_DIR, 0), **names;
+	DIR *d = dir ? opendir(dir) : NULL;
+	int n;
+
+	free(dir);
+	if (!d) {
+		if (errno == ENOENT)
+			audit_report(AUDIT_INFO, NULL, 0, NULL, "no %s: the image has no AppArmor profiles",
+				     AA_DIR);
+		else
+			audit_report(AUDIT_ERROR, AA_DIR, 0, NULL, "cannot be read: %s", strerror(errno));
+		return;
+	}
+	n = aa_dir_names(d, 65536, &names);
+	closedir(d);
+	if (n < 0) {
+		audit_report(AUDIT_ERROR, AA_DIR, 0, NULL, "over 65536 entries: not checked");
+		return;
+	}
+	/* what apparmor_parser names and skips at boot (foo.rpmnew) */
+	audit_warn_sev(AUDIT_INFO);
+	audit_todo("remove the leftover: apparmor_parser skips it at boot");
+	for (int i = 0; i < n; i++) {
+		char *path = xasprintf("%s/%s", AA_DIR, names[i]), *host;
+		struct stat st;
+
+		if (aa_skipped_name(names[i], path)) {
+			free(path);
+			continue;
+		}
+		host = root_file(path, 0);
+		if (!host || stat(host, &st) < 0) {
+			audit_report(AUDIT_WARNING, path, 0, "remove it, or make it the profile it should be",
+				     "cannot be resolved (%s): apparmor_parser skips it at boot",
+				     strerror(errno));
+		} else if (S_ISDIR(st.st_mode)) {
+			/* abstractions/, tunables/, disable/ ...: included, not loaded */
+		} else if (!S_ISREG(st.st_mode)) {
+			audit_report(AUDIT_WARNING, path, 0, "remove it from " AA_DIR,
+				     "not a regular file: apparmor_parser would read it as a profile at boot (a FIFO would hang it)");
+		} else if (in_sub("disable", names[i])) {
+			audit_report(AUDIT_INFO, path, 0, NULL,
+				     "disabled (%s/disable/%s): not compiled, not loaded at boot", AA_DIR,
+				     names[i]);
+			disabled++;
+		} else {
+			XROOM(rows, nrows);
+			rows[nrows++] = (struct audit_check){ "apparmor", path, host, compile_one };
+			path = host = NULL;
+		}
+		free(path);
+		free(host);
+	}
+	aa_names_free(names, n);
+	audit_warn_sev(AUDIT_WARNING);
+	if (nrows + disabled)
+		audit_lsm_report("apparmor", "AppArmor profiles", AA_DIR);
+	if (nrows && features() == 0) {
+		run = xmalloc(nrows * sizeof(*run));
+		for (size_t i = 0; i < nrows; i++)
+			run[i] = &rows[i];
+		audit_todo("correct it: at boot apparmor_parser refuses the whole file, and loads none of its profiles (aa-compile -Q -K checks a profile)");
+		audit_run(run, nrows, audit_opt.jobs, relay, NULL);
+	}
+	for (size_t i = 0; i < nrows; i++) {
+		free((char *)rows[i].name);
+		free((char *)rows[i].what);
+	}
+	free(rows);
+	free(run);
+}
+
+const struct audit_check aa_audit[] = {
+	{ "apparmor", "profiles",
+	  "/etc/apparmor.d: each profile the boot loads compiles for the target's kernel features",
+	  audit_profiles },
+	{ NULL, NULL, NULL, NULL }
+};
