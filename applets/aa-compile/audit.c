@@ -15,6 +15,8 @@
 
 static const char *const search[] = { AA_DIR };
 static const struct aa_lex_opts lex_opts = { search, 1, NULL };
+static const char todo_compile[] =
+	"correct it: at boot apparmor_parser refuses the whole file, and loads none of its profiles (aa-compile -Q -K checks a profile)";
 
 /* A path as the image sees it: the root taken off a host path (for the
  * messages that name one). */
@@ -49,8 +51,12 @@ static void compile_one(void)
 	struct aa_emit_opts eo = { aa_kf.abi, NULL, 0, 0, 0 };
 	struct aa_policy pol = { 0 };
 	struct buf out = BUF_INIT(0);
-	struct aa_lex *lx = aa_lex_open(c->what, &lex_opts);
+	struct aa_lex *lx;
 
+	/* what stops the file's read (over AA_FILE_MAX) stops its compile */
+	audit_warn_sev(AUDIT_ERROR);
+	lx = aa_lex_open(c->what, &lex_opts);
+	audit_warn_sev(AUDIT_WARNING);
 	if (!lx) {
 		if (errno)
 			audit_report(AUDIT_ERROR, file, 0, NULL, "cannot be read: %s", strerror(errno));
@@ -77,20 +83,32 @@ static void compile_one(void)
 }
 
 /* A file's findings, from its child, as this check's; one without a
- * place is the file's. */
+ * place is the file's.  (A file's compile stops at its first error: a
+ * handful at most, never AUDIT_FINDINGS_MAX.) */
 static void relay(struct audit_result *r, void *arg)
 {
 	(void)arg;
 	for (size_t i = 0; i < r->n; i++) {
 		const struct audit_finding *f = &r->f[i];
 		struct srcloc at = { f->file ? f->file : r->check->name, f->line, f->col };
+		size_t n = strlen(r->check->what);
+		char *msg;
+
+		/* "HOSTPATH: why" (the lexer's bounds): the place says it; an
+		 * included file's: which profile file it fails */
+		if (!strncmp(f->msg, r->check->what, n) && !strncmp(f->msg + n, ": ", 2))
+			msg = xstrdup(f->msg + n + 2);
+		else if (strcmp(at.file, r->check->name))
+			msg = xasprintf("%s (compiling %s)", f->msg, r->check->name);
+		else
+			msg = xstrdup(f->msg);
 
 		audit_todo(f->todo);
-		diag_sink(f->sev, &at, f->msg);
+		diag_sink(f->sev, &at, msg);
+		free(msg);
 	}
-	if (r->dropped)
-		audit_report(AUDIT_WARNING, r->check->name, 0, NULL, "%zu more findings not shown",
-			     r->dropped);
+	/* the todo's text is freed here; the next files' children get it */
+	audit_todo(todo_compile);
 	audit_result_free(r);
 }
 
@@ -99,7 +117,7 @@ static void relay(struct audit_result *r, void *arg)
  * built-in ones (Debian 12's 6.1 kernel).  0, or -1 after a finding. */
 static int features(void)
 {
-	const char *given = audit_opt.aa_features;
+	const char *given = audit_opt.aa_features, *why = NULL;
 	char *host = NULL;
 	struct stat st;
 	int rc = -1;
@@ -107,11 +125,7 @@ static int features(void)
 	audit_warn_sev(AUDIT_ERROR);
 	if (given) {
 		audit_todo("give --apparmor-features the target kernel's features: a copy of its /sys/kernel/security/apparmor/features, or the file aa-features-abi writes");
-		if (!(host = root_file(given, 0)) || stat(host, &st) < 0) {
-			audit_report(AUDIT_ERROR, given, 0, NULL,
-				     "--apparmor-features: %s: no profile compiled", strerror(errno));
-			goto out;
-		}
+		host = root_file(given, 0);
 	} else {
 		audit_todo("correct /etc/apparmor/parser.conf: apparmor_parser reads it before any profile at boot");
 		if (aa_parser_conf(&host) < 0)
@@ -120,12 +134,18 @@ static int features(void)
 			rc = 0;
 			goto out;
 		}
-		if (stat(host, &st) < 0) {
-			audit_report(AUDIT_ERROR, "/etc/apparmor/parser.conf", 0, NULL,
-				     "policy-features=%s: %s: no profile compiled", shown(host),
-				     strerror(errno));
-			goto out;
-		}
+	}
+	/* not a FIFO, which would hang the read */
+	if (!host || stat(host, &st) < 0)
+		why = strerror(errno);
+	else if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+		why = "not a file or a directory";
+	if (why) {
+		audit_report(AUDIT_ERROR, given ? NULL : "/etc/apparmor/parser.conf", 0, NULL,
+			     "%s%s: %s: no profile compiled",
+			     given ? "--apparmor-features " : "policy-features=",
+			     given ? given : shown(host), why);
+		goto out;
 	}
 	if (aa_features_kernel(host) < 0 || aa_features_pin(host) < 0)
 		goto out;
@@ -184,9 +204,10 @@ static void audit_profiles(void)
 			/* abstractions/, tunables/, disable/ ...: included, not loaded */
 		} else if (!S_ISREG(st.st_mode)) {
 			audit_report(AUDIT_WARNING, path, 0, "remove it from " AA_DIR,
-				     "not a regular file: apparmor_parser would read it as a profile at boot (a FIFO would hang it)");
+				     "not a regular file: no profile apparmor_parser could load at boot");
 		} else if (in_sub("disable", names[i])) {
-			audit_report(AUDIT_INFO, path, 0, NULL,
+			audit_report(AUDIT_INFO, path, 0,
+				     "if it should confine: aa-compile --root DIR enforce PROFILE",
 				     "disabled (%s/disable/%s): not compiled, not loaded at boot", AA_DIR,
 				     names[i]);
 			disabled++;
@@ -206,7 +227,7 @@ static void audit_profiles(void)
 		run = xmalloc(nrows * sizeof(*run));
 		for (size_t i = 0; i < nrows; i++)
 			run[i] = &rows[i];
-		audit_todo("correct it: at boot apparmor_parser refuses the whole file, and loads none of its profiles (aa-compile -Q -K checks a profile)");
+		audit_todo(todo_compile);
 		audit_run(run, nrows, audit_opt.jobs, relay, NULL);
 	}
 	for (size_t i = 0; i < nrows; i++) {
