@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* audit.c: aa-compile's checks for lsmbox audit: each profile file the
  * image's boot would load from /etc/apparmor.d compiled as aa-compile -Q
- * compiles it (lex, parse, resolve, DFAs, records), nothing loaded. */
+ * compiles it (lex, parse, resolve, DFAs, records), nothing loaded; the
+ * files shared out in name order among -j children. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -42,21 +43,58 @@ static bool in_sub(const char *sub, const char *name)
 	return true;
 }
 
-/* One profile file, in a child of its own (audit_run's, below): its row's
- * name is its path in the image, its what the host's. */
-static void compile_one(void)
+/* A profile file: its path in the image, and on the host. */
+struct file {
+	char *path, *host;
+};
+
+static struct {
+	const struct file *rows;
+	const struct audit_check *chunks;	/* a child's share of rows, in order */
+	size_t nrows, nchunks;
+	const struct file *now;		/* the file being compiled */
+	int warn_sev;			/* what a warn without a place is */
+	void (*sink)(int sev, const struct srcloc *loc, const char *msg);
+} A;
+
+/* diag_sink while a file compiles: its findings in its name.  What has
+ * no place is the file's; "HOSTPATH: why" (the lexer's bounds) is said at
+ * the place; an included file's says which profile file it fails. */
+static void file_sink(int sev, const struct srcloc *loc, const char *msg)
 {
-	const struct audit_check *c = audit_running();
-	const char *file = c->name, *name = strrchr(file, '/') + 1;
+	const char *file = A.now->path, *host = A.now->host;
+	struct srcloc at = loc ? *loc : (struct srcloc){ file, 0, 0 };
+	size_t n = strlen(host);
+	char *m;
+
+	if (!loc && sev == DIAG_WARNING)
+		sev = A.warn_sev;
+	if (!strcmp(at.file, host))
+		at.file = file;
+	if (!strncmp(msg, host, n) && !strncmp(msg + n, ": ", 2))
+		m = xstrdup(msg + n + 2);
+	else if (strcmp(at.file, file))
+		m = xasprintf("%s (compiling %s)", msg, file);
+	else
+		m = xstrdup(msg);
+	A.sink(sev, &at, m);
+	free(m);
+}
+
+/* One profile file, as aa-compile -Q compiles it. */
+static void compile_one(void *arg)
+{
+	const char *file = A.now->path, *name = strrchr(file, '/') + 1;
 	struct aa_emit_opts eo = { aa_kf.abi, NULL, 0, 0, 0 };
 	struct aa_policy pol = { 0 };
 	struct buf out = BUF_INIT(0);
 	struct aa_lex *lx;
 
+	(void)arg;
 	/* what stops the file's read (over AA_FILE_MAX) stops its compile */
-	audit_warn_sev(AUDIT_ERROR);
-	lx = aa_lex_open(c->what, &lex_opts);
-	audit_warn_sev(AUDIT_WARNING);
+	A.warn_sev = AUDIT_ERROR;
+	lx = aa_lex_open(A.now->host, &lex_opts);
+	A.warn_sev = AUDIT_WARNING;
 	if (!lx) {
 		if (errno)
 			audit_report(AUDIT_ERROR, file, 0, NULL, "cannot be read: %s", strerror(errno));
@@ -82,33 +120,33 @@ static void compile_one(void)
 	aa_lex_close(lx);	/* last: the locations in pol name its files */
 }
 
-/* A file's findings, from its child, as this check's; one without a
- * place is the file's.  (A file's compile stops at its first error: a
- * handful at most, never AUDIT_FINDINGS_MAX.) */
+/* A child's share of the files (audit_run's, below), one after another
+ * as aa-compile compiles a directory: a process a file would cost twice
+ * the time in fork and fresh memory. */
+static void compile_chunk(void)
+{
+	size_t k = (size_t)(audit_running() - A.chunks);
+
+	A.sink = diag_sink;
+	diag_sink = file_sink;
+	for (size_t i = k * A.nrows / A.nchunks; i < (k + 1) * A.nrows / A.nchunks; i++) {
+		A.now = &A.rows[i];
+		audit_try(compile_one, NULL);
+	}
+	diag_sink = A.sink;
+}
+
+/* A child's findings as this check's.  (Each one's to do is freed after:
+ * every child was started before, none is after.) */
 static void relay(struct audit_result *r, void *arg)
 {
 	(void)arg;
 	for (size_t i = 0; i < r->n; i++) {
 		const struct audit_finding *f = &r->f[i];
-		struct srcloc at = { f->file ? f->file : r->check->name, f->line, f->col };
-		size_t n = strlen(r->check->what);
-		char *msg;
-
-		/* "HOSTPATH: why" (the lexer's bounds): the place says it; an
-		 * included file's: which profile file it fails */
-		if (!strncmp(f->msg, r->check->what, n) && !strncmp(f->msg + n, ": ", 2))
-			msg = xstrdup(f->msg + n + 2);
-		else if (strcmp(at.file, r->check->name))
-			msg = xasprintf("%s (compiling %s)", f->msg, r->check->name);
-		else
-			msg = xstrdup(f->msg);
 
 		audit_todo(f->todo);
-		diag_sink(f->sev, &at, msg);
-		free(msg);
+		diag_sink(f->sev, f->file ? &(struct srcloc){ f->file, f->line, f->col } : NULL, f->msg);
 	}
-	/* the todo's text is freed here; the next files' children get it */
-	audit_todo(todo_compile);
 	audit_result_free(r);
 }
 
@@ -162,7 +200,7 @@ out:
 
 static void audit_profiles(void)
 {
-	struct audit_check *rows = NULL;
+	struct file *rows = NULL;
 	const struct audit_check **run = NULL;
 	size_t nrows = 0, disabled = 0;
 	char *dir = root_file(AA_DIR, 0), **names;
@@ -213,7 +251,7 @@ static void audit_profiles(void)
 			disabled++;
 		} else {
 			XROOM(rows, nrows);
-			rows[nrows++] = (struct audit_check){ "apparmor", path, host, compile_one };
+			rows[nrows++] = (struct file){ path, host };
 			path = host = NULL;
 		}
 		free(path);
@@ -224,15 +262,24 @@ static void audit_profiles(void)
 	if (nrows + disabled)
 		audit_lsm_report("apparmor", "AppArmor profiles", AA_DIR);
 	if (nrows && features() == 0) {
-		run = xmalloc(nrows * sizeof(*run));
-		for (size_t i = 0; i < nrows; i++)
-			run[i] = &rows[i];
+		struct audit_check *chunks;
+
+		A.rows = rows;
+		A.nrows = nrows;
+		A.nchunks = audit_opt.jobs < 1 ? 1 : nrows < (size_t)audit_opt.jobs ? nrows : (size_t)audit_opt.jobs;
+		A.chunks = chunks = xmalloc(A.nchunks * sizeof(*chunks));
+		run = xmalloc(A.nchunks * sizeof(*run));
+		for (size_t i = 0; i < A.nchunks; i++) {
+			chunks[i] = (struct audit_check){ "apparmor", "profiles", AA_DIR, compile_chunk };
+			run[i] = &chunks[i];
+		}
 		audit_todo(todo_compile);
-		audit_run(run, nrows, audit_opt.jobs, relay, NULL);
+		audit_run(run, A.nchunks, (int)A.nchunks, relay, NULL);
+		free(chunks);
 	}
 	for (size_t i = 0; i < nrows; i++) {
-		free((char *)rows[i].name);
-		free((char *)rows[i].what);
+		free(rows[i].path);
+		free(rows[i].host);
 	}
 	free(rows);
 	free(run);
