@@ -394,7 +394,7 @@ int smod_build(struct txn *t, const struct build_opts *o, struct build *b)
 		char *file;
 		int r;
 
-		if (smod_module_cil(s, t->modules, true, o->ignore_cache, on[i], &one) < 0 ||
+		if (smod_module_cil(s, t->modules, !o->read_only, o->ignore_cache, on[i], &one) < 0 ||
 		    (total += one.len) > BUILD_CIL_MAX) {
 			if (total > BUILD_CIL_MAX)
 				warn("the modules' CIL is over %zu bytes", (size_t)BUILD_CIL_MAX);

@@ -91,6 +91,10 @@ void store_open(struct store *s, const char *name, const char *store_root);
 /* The store of SELINUXTYPE as it is: -1 (no message) when it or its
  * active/ is not there, as libsemanage's "not managed". */
 int store_open_existing(struct store *s);
+/* The store name (a valid name) under semanage.conf's store root, only
+ * read: -1 (no message) when it or its active/modules is not there, with
+ * s->fd the store's directory when that is (lsmbox audit). */
+int store_open_ro(struct store *s, const char *name);
 void store_close(struct store *s);
 
 /* Beneath directory dfd, never following a symbolic link: open rel (its
@@ -201,6 +205,9 @@ struct build_opts {
 	bool if_changed;	/* --rebuild-if-modules-changed: only when the
 				 * modules' checksum differs from the store's */
 	bool force;		/* rebuild even then (-B, a module changed) */
+	bool read_only;		/* the modules only read: a .pp module's CIL
+				 * made now is not kept beside it (lsmbox
+				 * audit builds into a tmp/ of its own) */
 	/* Without force or if_changed: no compile, unless a flag changed or
 	 * a computed file is missing; the policy linked before is merged
 	 * with the store's local changes (booleans.local, with set's new

@@ -204,8 +204,9 @@ static void read_conf(struct store *s)
 }
 
 /* The store named; with make, made when missing (else -1 when it or
- * its active/ is not there). */
-static int store_at(struct store *s, const char *name, const char *store_root, bool make)
+ * its active/ is not there).  With ro nothing is written, not even a
+ * lock: a swap cut between its renames is left as found (-1). */
+static int store_at(struct store *s, const char *name, const char *store_root, bool make, bool ro)
 {
 	char *dir;
 	int fd;
@@ -246,8 +247,8 @@ static int store_at(struct store *s, const char *name, const char *store_root, b
 		int lock;
 
 		/* Not a store yet: nothing made in it (not even a lock). */
-		if (!make && faccessat(s->fd, "active", F_OK, AT_SYMLINK_NOFOLLOW) < 0 &&
-		    faccessat(s->fd, "previous", F_OK, AT_SYMLINK_NOFOLLOW) < 0)
+		if (ro || (!make && faccessat(s->fd, "active", F_OK, AT_SYMLINK_NOFOLLOW) < 0 &&
+		    faccessat(s->fd, "previous", F_OK, AT_SYMLINK_NOFOLLOW) < 0))
 			return -1;
 		lock = store_lock(s, "semanage.trans.LOCK", "transaction lock");
 
@@ -268,12 +269,17 @@ static int store_at(struct store *s, const char *name, const char *store_root, b
 
 void store_open(struct store *s, const char *name, const char *store_root)
 {
-	store_at(s, name, store_root, true);
+	store_at(s, name, store_root, true, false);
 }
 
 int store_open_existing(struct store *s)
 {
-	return store_at(s, NULL, NULL, false);
+	return store_at(s, NULL, NULL, false, false);
+}
+
+int store_open_ro(struct store *s, const char *name)
+{
+	return store_at(s, name, NULL, false, true);
 }
 
 void store_close(struct store *s)
