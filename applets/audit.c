@@ -59,7 +59,7 @@ static const struct audit_check *const sets[] = {
 #if CFG_APPLET_TOMOYO_EDIT
 	tmy_audit,
 #endif
-#if CFG_APPLET_SEMODULE_LITE && AUDIT_WIP
+#if CFG_APPLET_SEMODULE_LITE
 	sel_audit,
 #endif
 #if CFG_APPLET_IMASIGN
