@@ -532,16 +532,39 @@ static void compare(const struct store *s, const struct build *b, const char *to
 	free(pol);
 }
 
+/* The build's own messages (warn), held until it ends: the last of a
+ * failed build is why it failed (an error), the others are warnings. */
+static char **held;
+static int nheld;
+
+static void hold(int sev, const struct srcloc *loc, const char *msg)
+{
+	(void)sev;
+	(void)loc;
+	XROOM(held, nheld);
+	held[nheld++] = xstrdup(msg);
+}
+
 /* In the sandbox: the build, and what it made compared. */
 static int rebuild(void *arg, struct buf *out)
 {
+	void (*sink)(int, const struct srcloc *, const char *) = diag_sink;
 	struct rebuild *r = arg;
 	struct build b;
 	int rc;
 
 	(void)out;
+	diag_sink = hold;
 	rc = smod_build(r->t, r->o, &b);
+	diag_sink = sink;
 	cil_said(CIL_ERR, "\n");	/* a last line cut short */
+	for (int i = 0; i < nheld; i++) {
+		bool why = rc < 0 && i == nheld - 1;
+
+		audit_report(why ? AUDIT_ERROR : AUDIT_WARNING, NULL, 0, why ? NULL : "", "%s", held[i]);
+		free(held[i]);
+	}
+	free(held);
 	if (rc == 1)
 		audit_report(AUDIT_WARNING, r->t->s->dir, 0, "enable a module: semodule-lite --root DIR -e NAME",
 			     "no module is enabled: there is no policy to build");
