@@ -488,6 +488,7 @@ struct rebuild {
 	struct txn *t;
 	struct build_opts *o;
 	const char *todo;
+	const struct sandbox *sb;
 };
 
 /* What the rebuild made, compared with what is installed. */
@@ -575,6 +576,15 @@ static int rebuild(void *arg, struct buf *out)
 	return 0;
 }
 
+static void sandboxed(void *arg)
+{
+	struct buf none = BUF_INIT(1);
+	const struct rebuild *r = arg;
+
+	sandbox_call(r->sb, rebuild, arg, &none);
+	buf_free(&none);
+}
+
 /* What the build reads from tmp/ besides what it writes there: the local
  * changes (booleans.local merged, the others refused). */
 static const char *const copied[] = {
@@ -615,9 +625,8 @@ static void audit_build(void)
 	struct walk w = { .s = &s, .mfd = -1, .quiet = true };
 	struct txn t = { .s = &s, .trans = -1, .tmp = -1, .modules = -1 };
 	struct build_opts o = { .force = true, .read_only = true };
-	struct rebuild r = { &t, &o, NULL };
-	struct sandbox sb = { NULL, "libsepol", SMOD_SEPOL_MEM, 0 };
-	struct buf out = BUF_INIT(1);
+	struct rebuild r = { &t, &o, NULL, NULL };
+	struct sandbox sb = { NULL, "libsepol", SMOD_SEPOL_MEM, 0, NULL };
 	char *dir, *todo;
 
 	if (open_store(&s) < 0) {
@@ -663,15 +672,16 @@ static void audit_build(void)
 	cil_set_log_handler(cil_said);
 	sb.name = s.dir;
 	sb.cpu = smod_sepol_cpu;
+	r.sb = &sb;
+	/* A die on the way (no fork) still leaves nothing behind. */
 	if (t.tmp >= 0 && t.modules >= 0)
-		sandbox_call(&sb, rebuild, &r, &out);
+		audit_try(sandboxed, &r);
 	if (t.tmp >= 0)
 		close(t.tmp);
 	if (t.modules >= 0)
 		close(t.modules);
 	if (tree_remove(AT_FDCWD, dir) < 0)
 		warn_errno("%s: could not remove it", dir);
-	buf_free(&out);
 	free(dir);
 	free(todo);
 	store_close(&s);
