@@ -537,11 +537,17 @@ static void compare(const struct store *s, const struct build *b, const char *to
  * failed build is why it failed (an error), the others are warnings. */
 static char **held;
 static int nheld;
+static pid_t holder;
+static void (*said)(int, const struct srcloc *, const char *);
 
 static void hold(int sev, const struct srcloc *loc, const char *msg)
 {
-	(void)sev;
-	(void)loc;
+	/* A child of the build's (libsepol reading a .pp) ends before
+	 * the build does: its message goes out now, as its failure. */
+	if (getpid() != holder) {
+		said(sev, loc, msg);
+		return;
+	}
 	XROOM(held, nheld);
 	held[nheld++] = xstrdup(msg);
 }
@@ -555,6 +561,8 @@ static int rebuild(void *arg, struct buf *out)
 	int rc;
 
 	(void)out;
+	said = sink;
+	holder = getpid();
 	diag_sink = hold;
 	rc = smod_build(r->t, r->o, &b);
 	diag_sink = sink;
