@@ -29,7 +29,8 @@
  *   --module-cert C,...  certificates modules must be signed with
  *                    (default: signatures are parsed, not verified)
  *   --apparmor-features FILE  the kernel features profiles compile for
- *                    (default: the image's parser.conf policy-features)
+ *                    (under --root: in the image; default: the image's
+ *                    parser.conf policy-features, else aa-compile's own)
  *   -j, --jobs N     run N checks at once (default: the CPUs, at most 8)
  *   --strict         warnings fail too (exit 1)
  *   --json           one JSON object (docs/audit.md has its schema)
@@ -172,6 +173,25 @@ static void text_finding(const struct audit_result *r, const struct audit_findin
 		printf("    to do: %s\n", f->todo);
 }
 
+/* A warning of the runner's about a check's findings, after them. */
+static void note(const struct audit_result *r, const char *fmt, ...) PRINTF(2, 3);
+static void note(const struct audit_result *r, const char *fmt, ...)
+{
+	struct audit_finding f = { AUDIT_WARNING, 0, 0, NULL, NULL, NULL };
+	char msg[128];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	f.msg = msg;
+	TT.count[AUDIT_WARNING]++;
+	if (TT.json)
+		json_finding(r, &f);
+	else
+		text_finding(r, &f);
+}
+
 static void done(struct audit_result *r, void *arg)
 {
 	(void)arg;
@@ -185,18 +205,10 @@ static void done(struct audit_result *r, void *arg)
 		else
 			text_finding(r, &r->f[i]);
 	}
-	if (r->dropped) {
-		struct audit_finding f = { AUDIT_WARNING, 0, 0, NULL, NULL, NULL };
-		char msg[96];
-
-		snprintf(msg, sizeof(msg), "%zu more findings not shown", r->dropped);
-		f.msg = msg;
-		TT.count[AUDIT_WARNING]++;
-		if (TT.json)
-			json_finding(r, &f);
-		else
-			text_finding(r, &f);
-	}
+	if (r->dropped)
+		note(r, "%zu more findings not shown", r->dropped);
+	if (r->cut)
+		note(r, "the check said more than %zu MiB: the rest was not read", AUDIT_OUTPUT_MAX >> 20);
 	audit_result_free(r);
 }
 

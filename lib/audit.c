@@ -376,9 +376,7 @@ static void parse_output(struct audit_result *r, struct child *ch)
 		}
 		add_finding(r, atoi(f[0]), f[3], atoi(f[1]), atoi(f[2]), f[4], f[5]);
 	}
-	if (ch->cut)
-		add_finding(r, AUDIT_WARNING, NULL, 0, 0, NULL,
-			    "the check said more than its output's limit: the rest was dropped");
+	r->cut = ch->cut;
 }
 
 static void finish_child(struct audit_result *r, struct child *ch)

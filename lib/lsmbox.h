@@ -289,7 +289,8 @@ enum { AUDIT_RAN, AUDIT_STOPPED, AUDIT_CRASHED };
 struct audit_result {
 	const struct audit_check *check;
 	struct audit_finding *f;
-	size_t n, dropped;
+	size_t n, dropped;	/* findings kept; more, counted */
+	int cut;		/* the child said more than AUDIT_OUTPUT_MAX: the rest unread */
 	int status, finished;
 };
 /* checks[0..n-1] run, `jobs` at a time; done(r, arg) for each in order. */

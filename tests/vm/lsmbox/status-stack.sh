@@ -5,6 +5,7 @@
 # vm-kernel: debian
 # vm-append: lsm=lockdown,capability,yama,apparmor,tomoyo,integrity apparmor=1 ima_policy=tcb
 . /vm/lib.sh
+S=/sys/kernel/security
 # Two profiles, one enforcing and one complaining, so that the counts are not all 0.
 printf 'profile st-enforce /usr/bin/st-e { }\nprofile st-complain /usr/bin/st-c flags=(complain) { }\n' > p
 ok "status: two profiles loaded" lsmbox aa-compile -r p
