@@ -106,6 +106,9 @@ int audit_try(void (*fn)(void *), void *arg)
 
 /* ---- the target kernel's configuration ---- */
 
+/* Lines that are not CONFIG_X=V said before a file is taken for what it is. */
+#define KCONFIG_ERRORS_MAX 20
+
 static struct htab kc_names;
 static char **kc_vals;
 static const char *kc_file;
@@ -152,6 +155,9 @@ void audit_kconfig_read(const char *path, const char *shown)
 			continue;
 		}
 		if (strncmp(l, "CONFIG_", 7) || !(eq = strchr(l, '=')) || eq == l + 7) {
+			/* A file of nothing else is not a config: a few are said. */
+			if (diag_count() - bad == KCONFIG_ERRORS_MAX)
+				break;
 			diag(&(struct srcloc){ shown, lineno, 0 }, "not CONFIG_NAME=VALUE: '%s'",
 			     str_esc(l, SHOWN_MAX));
 			continue;
@@ -166,10 +172,10 @@ void audit_kconfig_read(const char *path, const char *shown)
 			break;
 	}
 	free(text);
-	if (l) {
-		errno = ENOSPC;
+	if (l && diag_count() - bad == KCONFIG_ERRORS_MAX)
+		diag_fail(bad, " in %s (stopped there: not a kernel config)", shown);
+	if (l)
 		die("%s: more than %d symbols", shown, HTAB_MAX);
-	}
 	diag_fail(bad, " in %s", shown);
 	kc_file = xstrdup(shown);
 }
