@@ -6,8 +6,8 @@
  * diag, warn or die of the code it calls, through diag_sink) comes back
  * over a pipe as one record a line.  Up to N children run at once; their
  * results are handed back in the checks' order, whatever finished first. */
-#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -353,6 +353,17 @@ static void add_finding(struct audit_result *r, int sev, const char *file, int l
 	f->msg = xstrdup(msg);
 }
 
+/* A line or column number of a record: 0 (none) unless it is one. */
+static int place(const char *s)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	return errno || *end || end == s || v < 0 || v > INT_MAX ? 0 : (int)v;
+}
+
 /* The child's records (and anything else it wrote to standard error, a
  * warning of its own) into r. */
 static void parse_output(struct audit_result *r, struct child *ch)
@@ -376,11 +387,11 @@ static void parse_output(struct audit_result *r, struct child *ch)
 			*l = 0;
 			f[k++] = l + 1;
 		}
-		if (k < 6 || !isdigit((unsigned char)f[0][0]) || atoi(f[0]) > AUDIT_ERROR) {
+		if (k < 6 || f[0][0] < '0' || f[0][0] > '0' + AUDIT_ERROR || f[0][1]) {
 			add_finding(r, AUDIT_ERROR, NULL, 0, 0, NULL, "a check's report does not parse");
 			continue;
 		}
-		add_finding(r, atoi(f[0]), f[3], atoi(f[1]), atoi(f[2]), f[4], f[5]);
+		add_finding(r, f[0][0] - '0', f[3], place(f[1]), place(f[2]), f[4], f[5]);
 	}
 	r->cut = ch->cut;
 }
