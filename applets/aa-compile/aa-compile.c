@@ -397,10 +397,9 @@ static const char *base_name(const char *file)
 	return b ? b + 1 : file;
 }
 
-/* apparmor_parser's test_for_dir_mode: BASE/DIR/NAME readable. */
-static bool in_mode_dir(const char *file, const char *dir)
+bool aa_in_mode_dir(const char *base, const char *dir, const char *name)
 {
-	char *p = xasprintf("%s/%s/%s", TT.base, dir, base_name(file));
+	char *p = xasprintf("%s/%s/%s", base, dir, name);
 	int fd = root_open(p, O_RDONLY | O_CLOEXEC, 0);
 
 	free(p);
@@ -482,13 +481,13 @@ static int one_file(const char *file)
 	 * aa-complain): a link to it in the base's disable/ or
 	 * force-complain/, as apparmor_parser looks (not for -p or -R) */
 	if (file && !opts[OP_P].seen && !opts[OP_REM].seen) {
-		if (in_mode_dir(file, "disable")) {
+		if (aa_in_mode_dir(TT.base, "disable", base_name(file))) {
 			if (!TT.quiet)
 				warn("Skipping profile in %s/disable: %s", TT.base, base_name(file));
 			aa_lex_close(lx);
 			return 0;
 		}
-		if ((complain = in_mode_dir(file, "force-complain")))
+		if ((complain = aa_in_mode_dir(TT.base, "force-complain", base_name(file))))
 			warn("Warning: found %s in %s/force-complain, forcing complain mode", base_name(file),
 			     TT.base);
 		/* its entry in the cache, to load if it is valid and nothing

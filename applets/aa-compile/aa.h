@@ -329,6 +329,9 @@ int aa_parser_main(int argc, char **argv);
  * (xmalloc'd, or NULL: none); 0, or -1 after a message for a line
  * aa-compile does not take. */
 int aa_parser_conf(char **pf);
+/* apparmor_parser's test_for_dir_mode: BASE/DIR/NAME there and readable
+ * (DIR disable or force-complain: the profile NAME is so), in the jail. */
+bool aa_in_mode_dir(const char *base, const char *dir, const char *name);
 
 /* cache.c: the policy cache, in up to AA_CACHE_LOCS locations (the first
  * written, all read, in order): each one's directory for the kernel

@@ -29,19 +29,6 @@ static const char *shown(const char *host)
 	return n && !strncmp(host, r, n) && host[n] == '/' ? host + n : host;
 }
 
-/* AA_DIR/SUB/NAME there: a profile disabled or forced to complain, as
- * apparmor_parser looks for it. */
-static bool in_sub(const char *sub, const char *name)
-{
-	char *p = xasprintf("%s/%s/%s", AA_DIR, sub, name);
-	int fd = root_open(p, O_RDONLY | O_CLOEXEC, 0);
-
-	free(p);
-	if (fd < 0)
-		return false;
-	close(fd);
-	return true;
-}
 
 /* A profile file: its path in the image, and on the host. */
 struct file {
@@ -100,7 +87,7 @@ static void compile_one(void *arg)
 			audit_report(AUDIT_ERROR, file, 0, NULL, "cannot be read: %s", strerror(errno));
 		return;
 	}
-	if (in_sub("force-complain", name))
+	if (aa_in_mode_dir(AA_DIR, "force-complain", name))
 		audit_report(AUDIT_INFO, file, 0, "aa-compile --root DIR enforce PROFILE, to enforce it",
 			     "forced to complain mode (%s/force-complain/%s): its rules are logged, not enforced",
 			     AA_DIR, name);
@@ -243,7 +230,7 @@ static void audit_profiles(void)
 		} else if (!S_ISREG(st.st_mode)) {
 			audit_report(AUDIT_WARNING, path, 0, "remove it from " AA_DIR,
 				     "not a regular file: no profile apparmor_parser could load at boot");
-		} else if (in_sub("disable", names[i])) {
+		} else if (aa_in_mode_dir(AA_DIR, "disable", names[i])) {
 			audit_report(AUDIT_INFO, path, 0,
 				     "if it should confine: aa-compile --root DIR enforce PROFILE",
 				     "disabled (%s/disable/%s): not compiled, not loaded at boot", AA_DIR,

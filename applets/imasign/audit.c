@@ -315,14 +315,6 @@ static struct {
 	char *first_skipped;
 } TT;
 
-static pthread_key_t buf_key;
-static pthread_once_t buf_once = PTHREAD_ONCE_INIT;
-
-static void buf_key_make(void)
-{
-	if (pthread_key_create(&buf_key, free))
-		die("cannot make a thread key");
-}
 
 struct batch {
 	struct job *j[BATCH];
@@ -332,13 +324,9 @@ struct batch {
 static void batch_work(void *item, void *ctx)
 {
 	struct batch *b = item;
-	uint8_t *buf = pthread_getspecific(buf_key);
+	uint8_t *buf = ima_thread_buf();
 
 	(void)ctx;
-	if (!buf) {
-		buf = xmalloc(READ_BLOCK);
-		pthread_setspecific(buf_key, buf);
-	}
 	for (int i = 0; i < b->n; i++)
 		TT.work(b->j[i], buf);
 }
@@ -426,7 +414,6 @@ static void walk(const char *start, int (*visit)(const struct dirtree_ent *e, vo
 	for (unsigned a = 0; a < 32; a++)
 		if (ima_hash_by_algo(a))
 			hash_alg(ima_hash_by_algo(a)->name);
-	pthread_once(&buf_once, buf_key_make);
 	TT.pool = pool_new(audit_opt.jobs, batch_work, batch_done, NULL);
 	dirtree_walk(&t, start);
 	flush();

@@ -752,6 +752,18 @@ static void buf_key_make(void)
 		die("cannot make a thread key");
 }
 
+uint8_t *ima_thread_buf(void)
+{
+	uint8_t *buf;
+
+	pthread_once(&buf_once, buf_key_make);
+	if (!(buf = pthread_getspecific(buf_key))) {
+		buf = xmalloc(READ_BLOCK);
+		pthread_setspecific(buf_key, buf);
+	}
+	return buf;
+}
+
 /* Files go to the pool in batches: a hand-off costs a wake-up or two,
  * more than hashing a small file.  A batch closes at BATCH_FILES files or
  * BATCH_BYTES bytes. */
@@ -766,13 +778,9 @@ struct batch {
 static void job_work(void *item, void *ctx)
 {
 	struct batch *b = item;
-	uint8_t *buf = pthread_getspecific(buf_key);
+	uint8_t *buf = ima_thread_buf();
 
 	(void)ctx;
-	if (!buf) {
-		buf = xmalloc(READ_BLOCK);
-		pthread_setspecific(buf_key, buf);
-	}
 	for (int i = 0; i < b->n; i++) {
 		b->j[i]->buf = buf;
 		file_fn(b->j[i]);

@@ -42,6 +42,9 @@ const struct ima_hash *ima_hash_by_algo(unsigned algo);	/* NULL: none known */
  * into buf: 0, or -errno (-ENOENT: no implementation of h here, neither
  * ours nor OpenSSL's). */
 #define READ_BLOCK ((size_t)1 << 20)
+/* This thread's READ_BLOCK bytes to read into, for all its files; freed
+ * when the thread ends (a pool's worker, or the main thread's at exit). */
+uint8_t *ima_thread_buf(void);
 int ima_file_digest(const struct ima_hash *h, int fd, uint8_t *out, uint8_t *buf);
 int ima_mem_digest(const struct ima_hash *h, const void *p, size_t n, uint8_t *out);
 /* The digest of p1 (n1 bytes, may be 0) and then p2. */
