@@ -523,7 +523,7 @@ static void compare(const struct store *s, const struct build *b, const char *to
 		close(fd);
 		if (!have)
 			audit_report(AUDIT_ERROR, path, 0, "", "%s", strerror(errno));
-		else if (len != f[i].made->len || memcmp(have, f[i].made->p, len))
+		else if (len != f[i].made->len || (len && memcmp(have, f[i].made->p, len)))
 			audit_report(AUDIT_WARNING, path, 0, todo,
 				     "the installed %s is not what the store builds",
 				     i ? "file" : "policy");
