@@ -74,10 +74,13 @@ GEN := $(BUILD)/gen
 # Applets: applets/NAME.c, or applets/NAME/*.c with NAME.c as the front door.
 # Each is built when its config line APPLET_NAME (upper case, '-' as '_') is y.
 cfgname = $(shell echo '$(2)_$(1)' | tr 'a-z-' 'A-Z_')
+# Every list that feeds the link or a generated header is sorted: the
+# order of the link is the binary's layout, and $(wildcard) is unsorted in
+# GNU make 3.82 to 4.2 (a reproducible build, docs/ARCHITECTURE.md).
 applet_names := $(sort $(basename $(notdir $(wildcard applets/*.c))) \
 		       $(notdir $(patsubst %/,%,$(dir $(wildcard applets/*/*.c)))))
 enabled := $(foreach a,$(applet_names),$(if $(filter y,$($(call cfgname,$(a),APPLET))),$(a)))
-applet_srcs := $(foreach a,$(enabled),$(wildcard applets/$(a).c applets/$(a)/*.c))
+applet_srcs := $(foreach a,$(enabled),$(sort $(wildcard applets/$(a).c applets/$(a)/*.c)))
 decl_srcs := $(foreach a,$(enabled),$(wildcard applets/$(a).c applets/$(a)/$(a).c))
 
 # Libraries, each on when its LIB_ line is y: static archives from Debian's -dev packages.
@@ -95,26 +98,34 @@ $(foreach r,$(applet_requires),$(if $(filter y,$($(lastword $(subst :, ,$(r)))))
 # Crypto kernels: asm/ARCH/NAME.S, all built when CRYPTO_ASM is y, except
 # those whose CRYPTO_NAME is n.  Each built one is CFG_ASM_NAME in config.h,
 # which its glue in crypto/ARCH/ tests before registering drivers.
-asm_names := $(basename $(notdir $(wildcard asm/$(ARCH)/*.S)))
+asm_names := $(sort $(basename $(notdir $(wildcard asm/$(ARCH)/*.S))))
 asm_on := $(if $(filter y,$(CRYPTO_ASM)),$(foreach k,$(asm_names),$(if $(filter n,$($(call cfgname,$(k),CRYPTO))),,$(k))))
 asm_srcs := $(foreach k,$(asm_on),asm/$(ARCH)/$(k).S)
 asm_defs := $(foreach k,$(asm_on),$(call cfgname,$(k),ASM))
 
 # lib/ holds topical files, and a subject with several files its own
 # folder, lib/SUBJECT/*.c (one level), built into every binary alike.
-lib_srcs := $(filter-out lib/main.c,$(wildcard lib/*.c lib/*/*.c))
-crypto_srcs := $(wildcard crypto/*.c crypto/$(ARCH)/*.c)
-unit_srcs := $(wildcard tests/unit/*.c)
+lib_srcs := $(sort $(filter-out lib/main.c,$(wildcard lib/*.c lib/*/*.c)))
+crypto_srcs := $(sort $(wildcard crypto/*.c crypto/$(ARCH)/*.c))
+unit_srcs := $(sort $(wildcard tests/unit/*.c))
 
 obj = $(patsubst %,$(BUILD)/obj/%.o,$(basename $(1)))
 core_objs := $(call obj,$(lib_srcs) $(crypto_srcs) $(asm_srcs))
 lsmbox_objs := $(call obj,lib/main.c $(applet_srcs)) $(core_objs)
 unit_objs := $(call obj,$(unit_srcs)) $(core_objs)
 
+# The same commit builds the same binary anywhere (tests/repro.test): the
+# debug info and __FILE__ name sources relative to the tree ("."), not where
+# it was unpacked; __DATE__ and __TIME__ are errors (-Wdate-time).  The one
+# date a build may embed is SOURCE_DATE_EPOCH (reproducible-builds.org),
+# given to the compiler: unset, the last commit's time in a git tree, else
+# 2026-01-01 (1767225600); found once, when a recipe first needs it.
+SOURCE_DATE_EPOCH ?= $(eval SOURCE_DATE_EPOCH := $(or $(shell git log -1 --format=%ct 2>/dev/null),1767225600))$(SOURCE_DATE_EPOCH)
 OPTFLAGS ?= -O2
 CFLAGS_BASE := -std=gnu11 $(OPTFLAGS) -g -Wall -Wextra -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wno-missing-field-initializers \
-	-ffunction-sections -fdata-sections -D_GNU_SOURCE -Ilib -Icrypto -I$(GEN) -MMD -MP
+	-ffunction-sections -fdata-sections -D_GNU_SOURCE -Ilib -Icrypto -I$(GEN) -MMD -MP \
+	-ffile-prefix-map=$(CURDIR)=. -Wdate-time
 LDFLAGS_BASE := -Wl,--gc-sections -Wl,-Map=$(BUILD)/lsmbox.map
 ifneq ($(WERROR),)
 CFLAGS_BASE += -Werror
@@ -187,7 +198,7 @@ $(BUILD)/sign-file-ref: | deps
 # file's static parsers: the target is linked with every other object of
 # the binary.
 # Built with FUZZ=1 (make fuzz-build does that); run by scripts/fuzz.
-fuzz_names := $(basename $(notdir $(wildcard tests/fuzz/*.c)))
+fuzz_names := $(sort $(basename $(notdir $(wildcard tests/fuzz/*.c))))
 fuzz_incl = $(shell sed -n -e 's|^\#include "\.\./\.\./\(applets/.*\.c\)"|\1|p' \
 	-e 's|^\#include "\.\./\.\./\(lib/.*\.c\)"|\1|p' tests/fuzz/$(1).c)
 fuzz_bins := $(foreach f,$(fuzz_names),$(BUILD)/fuzz/$(f))
@@ -218,11 +229,11 @@ $(BUILD)/unit-tests: $(unit_objs) scripts/ldwarn
 
 $(BUILD)/obj/%.o: %.c | deps $(GEN)/config.h $(GEN)/applets.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c -o $@ $<
+	SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) $(CC) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/obj/%.o: %.S | deps $(GEN)/config.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c -o $@ $<
+	SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) $(CC) $(CFLAGS) -c -o $@ $<
 
 # The configuration as C macros: CFG_X for each "X = y" line.
 $(GEN)/config.h: $(conf) Makefile $(wildcard asm/$(ARCH)/*.S)
