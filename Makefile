@@ -146,7 +146,7 @@ endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 override LDFLAGS := $(LDFLAGS_BASE) $(LDFLAGS)
 
-.PHONY: all deps deps-check check check-vm fuzz fuzz-build fuzz-targets bench bench-aa bench-aa-boot bench-audit bench-smackctl bench-imasign bench-imasign-list bench-tomoyo bench-semodule size install install-strip mutate clean FORCE
+.PHONY: all deps deps-check check check-vm fuzz fuzz-build fuzz-targets bench bench-aa bench-aa-boot bench-audit bench-smackctl bench-imasign bench-imasign-list bench-tomoyo bench-semodule size install install-strip uninstall mutate clean FORCE
 .DEFAULT_GOAL := all
 
 all: $(if $(SAN),$(BUILD)/lsmbox,lsmbox)
@@ -376,15 +376,26 @@ size: $(BUILD)/lsmbox
 	@printf 'stripped size of %s: %s bytes\n' $(BUILD)/lsmbox "$$(wc -c < $(BUILD)/lsmbox.stripped)"
 	@awk -v applets='$(enabled)' -f scripts/size.awk $(BUILD)/lsmbox.map
 
-# Links for every applet built except stubs (declared "stub: yes") and
-# those run only as "lsmbox NAME" ("multiplexer: only"); a name taken by a
-# directory, or any failing step, fails the install.
-stubs := $(foreach a,$(enabled),$(if $(shell grep -l '^ \* \(stub: yes\|multiplexer: only\)' \
+# make install: BINDIR/lsmbox, unstripped (a distribution's packaging strips
+# it and keeps the debug info apart), and a link to it, "lsmbox", for every
+# applet built except stubs (declared "stub: yes") and those run only as
+# "lsmbox NAME" ("multiplexer: only"); a name taken by a directory, or any
+# failing step, fails the install.  STRIP=1 (make install-strip) strips with
+# install -s and the target's strip; only 1 does: packaging systems set
+# STRIP=PROGRAM in the environment, and theirs is to strip or not.
+# MANDIR is for the manual pages: nothing is installed there yet.
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+bindir = $(DESTDIR)$(BINDIR)
+# They name places on the system that runs lsmbox, DESTDIR aside.
+ifneq ($(filter install install-strip uninstall,$(MAKECMDGOALS)),)
+$(foreach v,BINDIR MANDIR,$(if $(filter /%,$($(v))),,$(error $(v)=$($(v)) is not an absolute path)))
+endif
+stubs = $(foreach a,$(enabled),$(if $(shell grep -l '^ \* \(stub: yes\|multiplexer: only\)' \
 	$(wildcard applets/$(a).c applets/$(a)/$(a).c)),$(a)))
 INSTALL ?= install
-bindir := $(DESTDIR)$(PREFIX)/bin
 install: lsmbox
-	$(INSTALL) -D -m 0755 $(if $(STRIP),-s --strip-program=$(CROSS)strip) lsmbox $(bindir)/lsmbox
+	$(INSTALL) -D -m 0755 $(if $(filter 1,$(STRIP)),-s --strip-program=$(CROSS)strip) lsmbox "$(bindir)/lsmbox"
 	@set -e; for a in $(filter-out $(stubs),$(enabled)); do \
 		if [ -d "$(bindir)/$$a" ] && [ ! -L "$(bindir)/$$a" ]; then \
 			echo "install: $(bindir)/$$a is a directory" >&2; exit 1; \
@@ -394,6 +405,25 @@ install: lsmbox
 
 install-strip:
 	@$(MAKE) --no-print-directory install STRIP=1
+
+# make uninstall: what make install made, known by what it is, whatever the
+# configuration: BINDIR/lsmbox and every symbolic link in BINDIR to it (its
+# target "lsmbox" or BINDIR/lsmbox: lsmbox --install's links too, which
+# would be left dangling).  A file of another package named like an applet
+# is left alone.  No directory is removed: BINDIR may well have been there
+# before (/usr/local/bin is, empty, on a new system).  Nothing installed is
+# said, and is no error: uninstalling twice succeeds.
+uninstall:
+	@set -e; found=; \
+	for l in "$(bindir)"/*; do \
+		[ -L "$$l" ] || continue; \
+		case $$(readlink "$$l") in lsmbox|'$(BINDIR)/lsmbox') ;; *) continue ;; esac; \
+		echo "rm -f $$l"; rm -f "$$l"; found=1; \
+	done; \
+	if [ -e "$(bindir)/lsmbox" ] || [ -L "$(bindir)/lsmbox" ]; then \
+		echo "rm -f $(bindir)/lsmbox"; rm -f "$(bindir)/lsmbox"; found=1; \
+	fi; \
+	[ -n "$$found" ] || echo "uninstall: nothing of lsmbox in $(bindir)"
 
 # Not part of check: each mutation rebuilds and reruns its tests.
 mutate: deps-check lsmbox
