@@ -26,11 +26,16 @@
 #                           figures into docs/FUZZING.md [FUZZ_SECONDS=60] [FUZZ_TARGETS=...]
 #   make mutate             plant each mutation of tests/mutations/*.list, report
 #                           killed/survived and the score [MUTATE=LIST...] [ONLY=ID,...]
-#   make install [DESTDIR=] [PREFIX=/usr/local]   (unstripped, as distributions
-#                           expect: their packaging strips; STRIP=1 or
-#                           make install-strip strips with install -s)
+#   make install [DESTDIR=] [PREFIX=/usr/local] [BINDIR=PREFIX/bin]
+#                           [MANDIR=PREFIX/share/man]: lsmbox and its links,
+#                           unstripped, as distributions expect (their
+#                           packaging strips); STRIP=1 or make install-strip
+#                           strips with install -s; MANDIR: nothing there yet
+#   make uninstall          the same variables: removes lsmbox and the links to it
 #   make clean
 # WERROR= (empty) stops treating warnings as errors; NODEPS=1 skips the package check.
+# The same commit builds the same bytes anywhere (tests/repro.test);
+# SOURCE_DATE_EPOCH is the one date a build may use.
 
 # CONFIG_FILE=PATH takes a configuration from outside config/ (its build
 # directory is named after the file).
