@@ -78,7 +78,7 @@ static const char *const subsystems[] = { "apparmor", "smack",   "tomoyo", "seli
 static struct {
 	int json, strict, shown;
 	size_t count[3];
-	size_t checks, stopped;
+	size_t checks;
 } TT;
 
 static const char *const sev_name[] = { "info", "warning", "error" };
@@ -196,8 +196,6 @@ static void done(struct audit_result *r, void *arg)
 {
 	(void)arg;
 	TT.checks++;
-	if (r->status != AUDIT_RAN)
-		TT.stopped++;
 	for (size_t i = 0; i < r->n; i++) {
 		TT.count[r->f[i].sev]++;
 		if (TT.json)

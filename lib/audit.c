@@ -334,12 +334,15 @@ static noreturn void child_run(const struct audit_check *c, int wfd)
 	_exit(0);
 }
 
-static void add_finding(struct audit_result *r, int sev, const char *file, int line, int col,
-			const char *todo, const char *msg)
+/* A finding into r: a child's (child 1) only up to AUDIT_FINDINGS_MAX,
+ * then counted; the runner's own (a check killed or failed) always, so
+ * that an error of the runner's is never counted away with them. */
+static void add_finding(struct audit_result *r, int child, int sev, const char *file, int line,
+			int col, const char *todo, const char *msg)
 {
 	struct audit_finding *f;
 
-	if (r->n == AUDIT_FINDINGS_MAX) {
+	if (child && r->n >= AUDIT_FINDINGS_MAX) {
 		r->dropped++;
 		return;
 	}
@@ -379,7 +382,7 @@ static void parse_output(struct audit_result *r, struct child *ch)
 		if (!*l)
 			continue;
 		if (*l != 0x1e) {
-			add_finding(r, AUDIT_WARNING, NULL, 0, 0, NULL, str_esc(l, AUDIT_FIELD_MAX));
+			add_finding(r, 1, AUDIT_WARNING, NULL, 0, 0, NULL, str_esc(l, AUDIT_FIELD_MAX));
 			continue;
 		}
 		f[k++] = l + 1;
@@ -388,10 +391,10 @@ static void parse_output(struct audit_result *r, struct child *ch)
 			f[k++] = l + 1;
 		}
 		if (k < 6 || f[0][0] < '0' || f[0][0] > '0' + AUDIT_ERROR || f[0][1]) {
-			add_finding(r, AUDIT_ERROR, NULL, 0, 0, NULL, "a check's report does not parse");
+			add_finding(r, 1, AUDIT_ERROR, NULL, 0, 0, NULL, "a check's report does not parse");
 			continue;
 		}
-		add_finding(r, f[0][0] - '0', f[3], place(f[1]), place(f[2]), f[4], f[5]);
+		add_finding(r, 1, f[0][0] - '0', f[3], place(f[1]), place(f[2]), f[4], f[5]);
 	}
 	r->cut = ch->cut;
 }
@@ -411,13 +414,13 @@ static void finish_child(struct audit_result *r, struct child *ch)
 		r->status = AUDIT_CRASHED;
 		snprintf(msg, sizeof(msg), "the check was killed by signal %d (%s): what it had not reached was not checked",
 			 WTERMSIG(st), strsignal(WTERMSIG(st)));
-		add_finding(r, AUDIT_ERROR, NULL, 0, 0, "report this as a bug of lsmbox", msg);
+		add_finding(r, 0, AUDIT_ERROR, NULL, 0, 0, "report this as a bug of lsmbox", msg);
 	} else if (WEXITSTATUS(st) == AUDIT_EXIT_DIED) {
 		r->status = AUDIT_STOPPED;
 	} else if (WEXITSTATUS(st)) {
 		r->status = AUDIT_CRASHED;
 		snprintf(msg, sizeof(msg), "the check ended with status %d", WEXITSTATUS(st));
-		add_finding(r, AUDIT_ERROR, NULL, 0, 0, "report this as a bug of lsmbox", msg);
+		add_finding(r, 0, AUDIT_ERROR, NULL, 0, 0, "report this as a bug of lsmbox", msg);
 	}
 }
 
