@@ -26,12 +26,15 @@
 #                           figures into docs/FUZZING.md [FUZZ_SECONDS=60] [FUZZ_TARGETS=...]
 #   make mutate             plant each mutation of tests/mutations/*.list, report
 #                           killed/survived and the score [MUTATE=LIST...] [ONLY=ID,...]
+#   make man                the manual pages, from docs/*.md (also part of make)
 #   make install [DESTDIR=] [PREFIX=/usr/local] [BINDIR=PREFIX/bin]
-#                           [MANDIR=PREFIX/share/man]: lsmbox and its links,
-#                           unstripped, as distributions expect (their
-#                           packaging strips); STRIP=1 or make install-strip
-#                           strips with install -s; MANDIR: nothing there yet
-#   make uninstall          the same variables: removes lsmbox and the links to it
+#                           [MANDIR=PREFIX/share/man] [COMPAT=1] [MAN=0]: lsmbox,
+#                           its links and manual pages, unstripped, as
+#                           distributions expect (their packaging strips);
+#                           STRIP=1 or make install-strip strips with install -s;
+#                           COMPAT=1 adds the stand-in names (chsmack, ...)
+#   make uninstall          the same variables: removes lsmbox, the links to it
+#                           and its manual pages
 #   make clean
 # WERROR= (empty) stops treating warnings as errors; NODEPS=1 skips the package check.
 # The same commit builds the same bytes anywhere (tests/repro.test);
@@ -151,10 +154,10 @@ endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 override LDFLAGS := $(LDFLAGS_BASE) $(LDFLAGS)
 
-.PHONY: all deps deps-check check check-vm fuzz fuzz-build fuzz-targets bench bench-aa bench-aa-boot bench-audit bench-smackctl bench-imasign bench-imasign-list bench-tomoyo bench-semodule size install install-strip uninstall mutate clean FORCE
+.PHONY: all man deps deps-check check check-vm fuzz fuzz-build fuzz-targets bench bench-aa bench-aa-boot bench-audit bench-smackctl bench-imasign bench-imasign-list bench-tomoyo bench-semodule size install install-strip uninstall mutate clean FORCE
 .DEFAULT_GOAL := all
 
-all: $(if $(SAN),$(BUILD)/lsmbox,lsmbox)
+all: $(if $(SAN),$(BUILD)/lsmbox,lsmbox man)
 
 deps:
 	@scripts/deps build
@@ -381,6 +384,32 @@ size: $(BUILD)/lsmbox
 	@printf 'stripped size of %s: %s bytes\n' $(BUILD)/lsmbox "$$(wc -c < $(BUILD)/lsmbox.stripped)"
 	@awk -v applets='$(enabled)' -f scripts/size.awk $(BUILD)/lsmbox.map
 
+# Manual pages (docs/PACKAGING.md): lsmbox's and each applet's, made from
+# docs/NAME.md by scripts/mkman (lowdown) into $(BUILD)/man/man1/, and a
+# ".so" page for each stand-in name, naming its applet's, into
+# $(BUILD)/man-compat/man1/.  A page's name is its doc's title's:
+# "# lsmbox audit(1)" is lsmbox-audit.1.  Stubs have none.  MAN=0 builds
+# and installs none (an image builder without lowdown: docs/PACKAGING.md).
+MAN ?= 1
+stub_applets = $(foreach a,$(enabled),$(if $(shell grep -l '^ \* stub: yes' \
+	$(wildcard applets/$(a).c applets/$(a)/$(a).c)),$(a)))
+man_docs = docs/lsmbox.md $(foreach a,$(filter-out $(stub_applets),$(enabled)),docs/$(a).md)
+compat_names = $(if $(decl_srcs),$(shell $(call mkapplets,-v part=compat)))
+compat_links = $(shell echo '$(compat_names)' | xargs -n 2 | \
+	awk -v stubs=' $(stub_applets) ' 'index(stubs, " " $$2 " ") == 0 { print $$1 }')
+man: $(if $(filter 0,$(MAN)),,$(BUILD)/man/.made)
+$(BUILD)/man/.made: $(man_docs) scripts/mkman scripts/mkapplets.awk $(decl_srcs) $(conf) | deps
+	@rm -rf $(BUILD)/man $(BUILD)/man-compat
+	@mkdir -p $(BUILD)/man/man1 $(BUILD)/man-compat/man1
+	@set -e; for d in $(man_docs); do \
+		p=$$(sed -n '2{s/^# //; s/(.*//; s/ /-/g; p; q}' $$d); \
+		SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) VERSION=$(VERSION) scripts/mkman $$d > $(BUILD)/man/man1/$$p.1; \
+	done
+	@set -e; echo '$(compat_names)' | xargs -n 2 | while read n a; do \
+		case " $(compat_links) " in *" $$n "*) printf '.so man1/%s.1\n' "$$a" > $(BUILD)/man-compat/man1/$$n.1 ;; esac; \
+	done
+	@touch $@
+
 # make install: BINDIR/lsmbox, unstripped (a distribution's packaging strips
 # it and keeps the debug info apart), and a link to it, "lsmbox", for every
 # applet built except stubs (declared "stub: yes") and those run only as
@@ -388,10 +417,14 @@ size: $(BUILD)/lsmbox
 # failing step, fails the install.  STRIP=1 (make install-strip) strips with
 # install -s and the target's strip; only 1 does: packaging systems set
 # STRIP=PROGRAM in the environment, and theirs is to strip or not.
-# MANDIR is for the manual pages: nothing is installed there yet.
+# The manual pages go to MANDIR/man1, 0644.  COMPAT=1 also installs each
+# stand-in name (chsmack, semodule, ...) as a link and a page: the anchor
+# tools' names, taken only when asked (docs/PACKAGING.md).
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 bindir = $(DESTDIR)$(BINDIR)
+mandir = $(DESTDIR)$(MANDIR)
+COMPAT ?=
 # They name places on the system that runs lsmbox, DESTDIR aside.
 ifneq ($(filter install install-strip uninstall,$(MAKECMDGOALS)),)
 $(foreach v,BINDIR MANDIR,$(if $(filter /%,$($(v))),,$(error $(v)=$($(v)) is not an absolute path)))
@@ -399,14 +432,18 @@ endif
 stubs = $(foreach a,$(enabled),$(if $(shell grep -l '^ \* \(stub: yes\|multiplexer: only\)' \
 	$(wildcard applets/$(a).c applets/$(a)/$(a).c)),$(a)))
 INSTALL ?= install
-install: lsmbox
+install: lsmbox man
 	$(INSTALL) -D -m 0755 $(if $(filter 1,$(STRIP)),-s --strip-program=$(CROSS)strip) lsmbox "$(bindir)/lsmbox"
-	@set -e; for a in $(filter-out $(stubs),$(enabled)); do \
+	@set -e; for a in $(filter-out $(stubs),$(enabled)) $(if $(filter 1,$(COMPAT)),$(compat_links)); do \
 		if [ -d "$(bindir)/$$a" ] && [ ! -L "$(bindir)/$$a" ]; then \
 			echo "install: $(bindir)/$$a is a directory" >&2; exit 1; \
 		fi; \
 		echo "ln -sfn lsmbox $(bindir)/$$a"; ln -sfn lsmbox "$(bindir)/$$a"; \
 	done
+ifneq ($(MAN),0)
+	$(INSTALL) -d "$(mandir)/man1"
+	$(INSTALL) -m 0644 $(BUILD)/man/man1/*.1 $(if $(filter 1,$(COMPAT)),$(BUILD)/man-compat/man1/*.1) "$(mandir)/man1"
+endif
 
 install-strip:
 	@$(MAKE) --no-print-directory install STRIP=1
@@ -414,8 +451,10 @@ install-strip:
 # make uninstall: what make install made, known by what it is, whatever the
 # configuration: BINDIR/lsmbox and every symbolic link in BINDIR to it (its
 # target "lsmbox" or BINDIR/lsmbox: lsmbox --install's links too, which
-# would be left dangling).  A file of another package named like an applet
-# is left alone.  No directory is removed: BINDIR may well have been there
+# would be left dangling); in MANDIR/man1 each page whose header says
+# "lsmbox VERSION" "lsmbox manual", and each ".so" page naming one of them.
+# A file of another package named like an applet or a page is left alone.
+# No directory is removed: BINDIR may well have been there
 # before (/usr/local/bin is, empty, on a new system).  Nothing installed is
 # said, and is no error: uninstalling twice succeeds.
 uninstall:
@@ -429,6 +468,23 @@ uninstall:
 		echo "rm -f $(bindir)/lsmbox"; rm -f "$(bindir)/lsmbox"; found=1; \
 	fi; \
 	[ -n "$$found" ] || echo "uninstall: nothing of lsmbox in $(bindir)"
+	@set -e; found=; ours=; \
+	for p in "$(mandir)"/man1/*.1; do \
+		[ -f "$$p" ] && [ ! -L "$$p" ] || continue; \
+		head -n 1 "$$p" | grep -q '^\.TH "[^"]*" "1" "[^"]*" "lsmbox [^"]*" "lsmbox manual"$$' || continue; \
+		ours="$$ours $${p##*/}"; \
+	done; \
+	for p in "$(mandir)"/man1/*.1; do \
+		[ -f "$$p" ] || continue; \
+		case " $$ours " in \
+		*" $${p##*/} "*) ;; \
+		*) case $$(head -c 256 "$$p") in ".so man1/"*) ;; *) continue ;; esac; \
+		   t=$$(head -n 1 "$$p"); t=$${t#.so man1/}; \
+		   case " $$ours " in *" $$t "*) ;; *) continue ;; esac ;; \
+		esac; \
+		echo "rm -f $$p"; rm -f "$$p"; found=1; \
+	done; \
+	[ -n "$$found" ] || echo "uninstall: no manual page of lsmbox in $(mandir)/man1"
 
 # Not part of check: each mutation rebuilds and reruns its tests.
 mutate: deps-check lsmbox

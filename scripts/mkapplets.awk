@@ -19,6 +19,7 @@
 # (the Makefile's lib_names).  Output (stdout): with -v part=mains, one
 # prototype NAME_main per applet (for lsmbox.h); with -v part=requires, one
 # "NAME:LIB_X" line per library an applet requires (for the Makefile's check);
+# with -v part=compat, "NAME APPLET" per stand-in name (make install);
 # otherwise the table, sorted by name (for lib/main.c): a row per applet, and
 # one per compat name that runs the same main with the same summary, help and
 # stub, its compat_for naming the applet (real applets' rows leave it out:
@@ -154,6 +155,12 @@ END {
 			nw = split(requires[i], words, " ")
 			for (w = 1; w <= nw; w++) print name[i] ":" words[w]
 		}
+		exit 0
+	}
+	# With -v part=compat: "NAME APPLET", a line per stand-in name (make
+	# install's COMPAT=1 links and manual pages).
+	if (part == "compat") {
+		for (k = 1; k <= ncompat; k++) print cname[k] " " name[compat_of[cname[k]]]
 		exit 0
 	}
 	# Rows 1..n are the applets, n+1..n+ncompat the compat names, each with
