@@ -154,7 +154,7 @@ endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 override LDFLAGS := $(LDFLAGS_BASE) $(LDFLAGS)
 
-.PHONY: all man deps deps-check check check-vm fuzz fuzz-build fuzz-targets bench bench-aa bench-aa-boot bench-audit bench-smackctl bench-imasign bench-imasign-list bench-tomoyo bench-semodule size install install-strip uninstall mutate clean FORCE
+.PHONY: all man deps deps-check check check-vm fuzz fuzz-build fuzz-targets bench bench-aa bench-aa-boot bench-audit bench-smackctl bench-imasign bench-imasign-list bench-tomoyo bench-semodule size install install-strip uninstall deb mutate clean FORCE
 .DEFAULT_GOAL := all
 
 all: $(if $(SAN),$(BUILD)/lsmbox,lsmbox man)
@@ -395,8 +395,10 @@ stub_applets = $(foreach a,$(enabled),$(if $(shell grep -l '^ \* stub: yes' \
 	$(wildcard applets/$(a).c applets/$(a)/$(a).c)),$(a)))
 man_docs = docs/lsmbox.md $(foreach a,$(filter-out $(stub_applets),$(enabled)),docs/$(a).md)
 compat_names = $(if $(decl_srcs),$(shell $(call mkapplets,-v part=compat)))
-compat_links = $(shell echo '$(compat_names)' | xargs -n 2 | \
-	awk -v stubs=' $(stub_applets) ' 'index(stubs, " " $$2 " ") == 0 { print $$1 }')
+# "NAME APPLET ..." of the applets that are not stubs; the names alone.
+compat_pairs = $(shell echo '$(compat_names)' | xargs -n 2 | \
+	awk -v stubs=' $(stub_applets) ' 'index(stubs, " " $$2 " ") == 0 { print $$1, $$2 }')
+compat_links = $(shell echo '$(compat_pairs)' | xargs -n 2 | cut -d' ' -f1)
 man: $(if $(filter 0,$(MAN)),,$(BUILD)/man/.made)
 $(BUILD)/man/.made: $(man_docs) scripts/mkman scripts/mkapplets.awk $(decl_srcs) $(conf) | deps
 	@rm -rf $(BUILD)/man $(BUILD)/man-compat
@@ -485,6 +487,19 @@ uninstall:
 		echo "rm -f $$p"; rm -f "$$p"; found=1; \
 	done; \
 	[ -n "$$found" ] || echo "uninstall: no manual page of lsmbox in $(mandir)/man1"
+
+# make deb: build/deb/lsmbox_VERSION_DEBARCH.deb and lsmbox-compat's, from
+# what make install puts in a stage (scripts/mkdeb, docs/PACKAGING.md).
+DEB_DIR := build/deb
+DEB_MAINTAINER ?= lsmbox maintainers <maintainers@lsmbox.invalid>
+deb: lsmbox man
+	@rm -rf $(BUILD)/deb-stage
+	@$(MAKE) --no-print-directory install DESTDIR=$(abspath $(BUILD)/deb-stage) PREFIX=/usr \
+		BINDIR=/usr/bin MANDIR=/usr/share/man COMPAT= MAN=1 STRIP= >/dev/null
+	@ARCH=$(ARCH) VERSION=$(VERSION) SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) LIBS='$(libs)' \
+		COMPAT_NAMES='$(compat_pairs)' CROSS=$(CROSS) DEB_MAINTAINER='$(DEB_MAINTAINER)' \
+		scripts/mkdeb $(BUILD)/deb-stage $(DEB_DIR)
+	@rm -rf $(BUILD)/deb-stage
 
 # Not part of check: each mutation rebuilds and reruns its tests.
 mutate: deps-check lsmbox
