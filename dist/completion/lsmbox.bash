@@ -93,7 +93,7 @@ function scan(s, ctxs, nctx, stage, where,    tk, n, i, t, inner, itk, m, k, alt
 		}
 		if (is_opt(t)) {
 			# lsmbox itself: "--list [--compat] | --install ...": each a command
-			if (top && stage == 0) { nctx = set_cmds(t, ctxs); stage = 1; continue }
+			if (top && stage == 0) { nctx = set_cmds(t, ctxs); mark(ctxs[1], where); stage = 1; continue }
 			if (i < n && t !~ /[,;:]$/ && is_ph(tk[i + 1]) && !is_opt(tk[i + 1])) {
 				for (k = 1; k <= nctx; k++) add_opt(ctxs[k], t, opt_arg(ctxs[k], tk[i + 1]))
 				i++
@@ -237,7 +237,12 @@ $0 ~ "^  " applet " " { usage_line($0); next }
 }
 END {
 	for (k = 1; k <= nout; k++) print out[k]
-	for (k = 1; k <= nopt; k++) { split(oname[k], f, SUBSEP); print "O " f[1] " " f[2] " " oarg[f[1], f[2]] }
+	# An option of every command is not said again for one (smackctl
+	# label: "Under --root every PATH..."): not one of its stand-in name
+	for (k = 1; k <= nopt; k++) {
+		split(oname[k], f, SUBSEP)
+		if (f[1] == "*" || !(("*", f[2]) in oarg)) print "O " f[1] " " f[2] " " oarg[f[1], f[2]]
+	}
 	for (c in hasu) if (!(c in unknown)) print "P " c posu[c]
 	for (c in hasr) if (!(c in hasu) || (c in unknown)) print "P " c posr[c]
 }
@@ -264,7 +269,8 @@ function add_opt(ctx, o, a) {
 	if (!((ctx, o) in oarg)) olist[ctx] = olist[ctx] " " o
 	oarg[ctx, o] = a
 }
-$1 == "N" { cmd = $2; for (i = 3; i <= NF; i++) add_opt($2, $i, "-"); next }
+# A stand-in name has the options of its subcommand, not the applet-wide ones
+$1 == "N" { cmd = $2; standin = 1; for (i = 3; i <= NF; i++) add_opt($2, $i, "-"); next }
 $1 == "W" { w[++nw] = substr($0, 3); next }
 $1 == "X" { cur = substr($0, 3); next }
 # What option o takes here: a mention in prose ("under --root") says "-"
@@ -323,7 +329,7 @@ END {
 		} else {
 			if (ctx != cmd) offer(olist[ctx])
 			if (cmd != "") offer(olist[cmd])
-			offer(olist["*"])
+			if (!standin) offer(olist["*"])
 		}
 	} else if (cmd == "") {
 		if (!top && npos == 0)
@@ -368,9 +374,7 @@ _lsmbox_bin() {
 
 # _lsmbox_run BIN ARG...: BIN as lsmbox (not as the link's name), quietly.
 _lsmbox_run() {
-	local b=$1
-	shift
-	(exec -a lsmbox "$b" "$@") 2>/dev/null </dev/null
+	(exec -a lsmbox "$@") 2>/dev/null </dev/null
 }
 
 # _lsmbox_cached BIN WHAT: REPLY is the text WHAT (list, compat, or an
@@ -379,11 +383,11 @@ _lsmbox_cached() {
 	local key="$1|$2"
 	if [[ -z ${_lsmbox_cache[$key]+set} ]]; then
 		case $2 in
-		list) _lsmbox_cache[$key]=$(_lsmbox_run "$1" --list) ;;
-		compat) _lsmbox_cache[$key]=$(_lsmbox_run "$1" --list --compat) ;;
+		list) _lsmbox_cache[$key]=$(exec -a lsmbox "$1" --list 2>/dev/null </dev/null) ;;
+		compat) _lsmbox_cache[$key]=$(exec -a lsmbox "$1" --list --compat 2>/dev/null </dev/null) ;;
 		lsmbox) _lsmbox_cache[$key]=$(_lsmbox_run "$1" --help | awk -v applet=lsmbox -v top=1 "$_lsmbox_parse") ;;
 		# keyctl with no command lists every command with its arguments
-		keyctl) _lsmbox_cache[$key]=$({ _lsmbox_run "$1" keyctl --help; (exec -a lsmbox "$1" keyctl) 2>&1 >/dev/null </dev/null; } |
+		keyctl) _lsmbox_cache[$key]=$({ _lsmbox_run "$1" keyctl --help; (exec -a lsmbox "$1" keyctl 2>&1 >/dev/null </dev/null); } |
 			awk -v applet=keyctl "$_lsmbox_parse") ;;
 		*) _lsmbox_cache[$key]=$(_lsmbox_run "$1" "$2" --help | awk -v applet="$2" "$_lsmbox_parse") ;;
 		esac
@@ -433,9 +437,9 @@ _lsmbox_kind() {
 _lsmbox_dir() {
 	local n d
 	if [[ -n $2 ]]; then
-		set -- "$(_lsmbox_run "$1" --paths --root "$2")" "$3"
+		set -- "$(exec -a lsmbox "$1" --paths --root "$2" 2>/dev/null </dev/null)" "$3"
 	else
-		set -- "$(_lsmbox_run "$1" --paths)" "$3"
+		set -- "$(exec -a lsmbox "$1" --paths 2>/dev/null </dev/null)" "$3"
 	fi
 	while read -r n d; do
 		if [[ $n == "$2" && -n $d && $d != - ]]; then
@@ -446,16 +450,24 @@ _lsmbox_dir() {
 	return 1
 }
 
-# The live values, one a line.
+# The live values, each added to the caller's vals: read by the shell, no
+# process for each.
+# _lsmbox_labels BIN ROOT: the subjects and objects of smackfs's load2.
 _lsmbox_labels() {
+	local s o _
 	_lsmbox_dir "$1" "$2" smackfs && [[ -r $REPLY/load2 ]] || return 0
-	awk '{ for (i = 1; i <= 2; i++) if (NF >= 3 && !($i in s)) { s[$i]; print $i } }' "$REPLY/load2"
+	while read -r s o _; do
+		[[ -n $_ ]] && vals+=("$s" "$o")
+	done < "$REPLY/load2"
 }
 
+# _lsmbox_profiles BIN ROOT: the loaded AppArmor profiles ("NAME (MODE)").
 _lsmbox_profiles() {
+	local l
 	_lsmbox_dir "$1" "$2" securityfs && [[ -r $REPLY/apparmor/profiles ]] || return 0
-	# "NAME (MODE)"
-	awk '{ sub(/ \([^()]*\)$/, ""); print }' "$REPLY/apparmor/profiles"
+	while IFS= read -r l; do
+		vals+=("${l% (*)}")
+	done < "$REPLY/apparmor/profiles"
 }
 
 # Key ids as keyctl prints them (decimal); /proc/keys has them in hex.
@@ -463,13 +475,18 @@ _lsmbox_keys() {
 	local id _
 	[[ -r /proc/keys ]] || return 0
 	while read -r id _; do
-		[[ $id == *[!0-9a-f]* || -z $id ]] || printf '%s\n' $((16#$id))
+		[[ $id == *[!0-9a-f]* || -z $id ]] || vals+=($((16#$id)))
 	done < /proc/keys
 }
 
+# Key types: the kernel's usual ones, and those of the keys there are.
 _lsmbox_keytypes() {
-	printf '%s\n' user keyring logon big_key asymmetric
-	[[ -r /proc/keys ]] && awk '{ print $8 }' /proc/keys
+	local t _
+	vals+=(user keyring logon big_key asymmetric)
+	[[ -r /proc/keys ]] || return 0
+	while read -r _ _ _ _ _ _ _ t _; do
+		vals+=("$t")
+	done < /proc/keys
 }
 
 # _lsmbox_modules ROOT STORE STOREPATH: the modules in the store, read
@@ -483,7 +500,7 @@ _lsmbox_modules() {
 	fi
 	[[ -n $st ]] || return 0
 	for d in "$r$sp/$st"/active/modules/[0-9]*/*; do
-		[[ -d $d ]] && printf '%s\n' "${d##*/}"
+		[[ -d $d ]] && vals+=("${d##*/}")
 	done
 }
 
@@ -547,6 +564,14 @@ _lsmbox_complete() {
 	spec=$REPLY
 	# A link named status or audit runs nothing.
 	[[ $i == 1 && $'\n'$spec$'\n' == *$'\n'M$'\n'* ]] && return 0
+	v=$spec$'\n\001\n'
+	[[ -n $preset ]] && v+="N $preset"$'\n'
+	while ((i < cword)); do
+		v+="W ${words[i]}"$'\n'
+		((i++))
+	done
+	[[ $split == true ]] && v+="W $prev"$'\n'
+	v+="X $cur"
 	while IFS= read -r line; do
 		case $line in
 		"W "*) offer+=("${line#W }") ;;
@@ -558,16 +583,7 @@ _lsmbox_complete() {
 		"G -s "* | "G --store "*) store=${line#G * } ;;
 		"G -S "* | "G --store-path "*) spath=${line#G * } ;;
 		esac
-	done < <({
-		printf '%s\n\001\n' "$spec"
-		[[ -n $preset ]] && printf 'N %s\n' "$preset"
-		while ((i < cword)); do
-			printf 'W %s\n' "${words[i]}"
-			((i++))
-		done
-		[[ $split == true ]] && printf 'W %s\n' "$prev"
-		printf 'X %s\n' "$cur"
-	} | awk "$_lsmbox_decide")
+	done <<< "$(awk "$_lsmbox_decide" <<< "$v")"
 	: "${root:=${LSMBOX_ROOT-}}"
 	for v in "${offer[@]}"; do
 		[[ -n ${seen[$v]+set} ]] || { seen[$v]=1; COMPREPLY+=("$v"); }
@@ -579,23 +595,23 @@ _lsmbox_complete() {
 		case $REPLY in
 		file) files=1 ;;
 		dir) dirs=1 ;;
-		command) while IFS= read -r v; do vals+=("$v"); done < <(compgen -c -- "$cur") ;;
+		command) while IFS= read -r v; do vals+=("$v"); done <<< "$(compgen -c -- "$cur")" ;;
 		applet)
 			_lsmbox_cached "$bin" list
-			vals+=($REPLY)
+			while read -r v; do vals+=("$v"); done <<< "$REPLY"
 			if [[ -n $cur ]]; then
 				_lsmbox_cached "$bin" compat
 				while read -r v line; do vals+=("$v"); done <<< "$REPLY"
 			fi ;;
-		label) while IFS= read -r v; do vals+=("$v"); done < <(_lsmbox_labels "$bin" "$root") ;;
+		label) _lsmbox_labels "$bin" "$root" ;;
 		profile)
 			files=1
-			while IFS= read -r v; do vals+=("$v"); done < <(_lsmbox_profiles "$bin" "$root") ;;
+			_lsmbox_profiles "$bin" "$root" ;;
 		key)
 			vals+=("${special[@]}")
-			while IFS= read -r v; do vals+=("$v"); done < <(_lsmbox_keys) ;;
-		keytype) while IFS= read -r v; do vals+=("$v"); done < <(_lsmbox_keytypes) ;;
-		module) while IFS= read -r v; do vals+=("$v"); done < <(_lsmbox_modules "$root" "$store" "$spath") ;;
+			_lsmbox_keys ;;
+		keytype) _lsmbox_keytypes ;;
+		module) _lsmbox_modules "$root" "$store" "$spath" ;;
 		esac
 	done
 	[[ -n $files ]] && quote=
@@ -603,7 +619,8 @@ _lsmbox_complete() {
 		[[ $v == "$cur"* && -z ${seen[$v]+set} ]] || continue
 		seen[$v]=1
 		if [[ -n $quote ]]; then
-			COMPREPLY+=("$(printf '%q' "$v")")
+			printf -v v '%q' "$v"
+			COMPREPLY+=("$v")
 		else
 			COMPREPLY+=("$v")
 		fi
