@@ -426,7 +426,7 @@ _lsmbox_kind() {
 	semodule-lite:NAME:--remove | semodule-lite:NAME:--extract) REPLY=module ;;
 	*:DIR:* | *:DIR\[*) REPLY=dir ;;
 	*:CMD:* | *:PROG:*) REPLY=command ;;
-	*FILE*:* | *:PATH:* | *CERT*:* | *:KEY:* | *:MODULE:* | *:PROFILE:* | *:LIST:* | *LOG:* | \
+	*FILE*:* | *:PATH:* | *CERT*:* | *:KEY:* | *:MODULE:* | *:LIST:* | *LOG:* | \
 	*:ASCII:* | *:OUT:* | *:OLD:* | *:NEW:* | *:RAWSIG:* | *:DEST:*) REPLY=file ;;
 	*) REPLY= ;;
 	esac
@@ -641,12 +641,10 @@ _lsmbox_filenames() {
 	if [[ -n ${BASH_VERSION-} ]] && type _filedir >/dev/null 2>&1; then
 		_filedir "$@"
 	else
-		local IFS=$'\n'
-		if [[ $1 == -d ]]; then
-			COMPREPLY+=($(compgen -d -- "$cur"))
-		else
-			COMPREPLY+=($(compgen -f -- "$cur"))
-		fi
+		local f
+		while IFS= read -r f; do
+			[[ -n $f ]] && COMPREPLY+=("$f")
+		done <<< "$(compgen "${1:--f}" -- "$cur")"
 		type compopt >/dev/null 2>&1 && compopt -o filenames 2>/dev/null
 	fi
 }
