@@ -28,8 +28,9 @@
 #                           killed/survived and the score [MUTATE=LIST...] [ONLY=ID,...]
 #   make man                the manual pages, from docs/*.md (also part of make)
 #   make install [DESTDIR=] [PREFIX=/usr/local] [BINDIR=PREFIX/bin]
-#                           [MANDIR=PREFIX/share/man] [COMPAT=1] [MAN=0]: lsmbox,
-#                           its links and manual pages, unstripped, as
+#                           [MANDIR=PREFIX/share/man] [COMPAT=1] [MAN=0]
+#                           [COMPLDIR=PREFIX/share/bash-completion/completions]:
+#                           lsmbox, its links, pages and completion, unstripped, as
 #                           distributions expect (their packaging strips);
 #                           STRIP=1 or make install-strip strips with install -s;
 #                           COMPAT=1 adds the stand-in names (chsmack, ...)
@@ -422,25 +423,33 @@ $(BUILD)/man/.made: $(man_docs) scripts/mkman scripts/mkapplets.awk $(decl_srcs)
 # The manual pages go to MANDIR/man1, 0644.  COMPAT=1 also installs each
 # stand-in name (chsmack, semodule, ...) as a link and a page: the anchor
 # tools' names, taken only when asked (docs/PACKAGING.md).
+# The bash completion (dist/completion/lsmbox.bash) goes to
+# COMPLDIR/lsmbox, with a link to it for each name linked in BINDIR:
+# bash-completion loads a command's completion by the command's name.
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+COMPLDIR ?= $(PREFIX)/share/bash-completion/completions
 bindir = $(DESTDIR)$(BINDIR)
 mandir = $(DESTDIR)$(MANDIR)
+compldir = $(DESTDIR)$(COMPLDIR)
 COMPAT ?=
 # They name places on the system that runs lsmbox, DESTDIR aside.
 ifneq ($(filter install install-strip uninstall,$(MAKECMDGOALS)),)
-$(foreach v,BINDIR MANDIR,$(if $(filter /%,$($(v))),,$(error $(v)=$($(v)) is not an absolute path)))
+$(foreach v,BINDIR MANDIR COMPLDIR,$(if $(filter /%,$($(v))),,$(error $(v)=$($(v)) is not an absolute path)))
 endif
 stubs = $(foreach a,$(enabled),$(if $(shell grep -l '^ \* \(stub: yes\|multiplexer: only\)' \
 	$(wildcard applets/$(a).c applets/$(a)/$(a).c)),$(a)))
 INSTALL ?= install
 install: lsmbox man
 	$(INSTALL) -D -m 0755 $(if $(filter 1,$(STRIP)),-s --strip-program=$(CROSS)strip) lsmbox "$(bindir)/lsmbox"
+	$(INSTALL) -D -m 0644 dist/completion/lsmbox.bash "$(compldir)/lsmbox"
 	@set -e; for a in $(filter-out $(stubs),$(enabled)) $(if $(filter 1,$(COMPAT)),$(compat_links)); do \
-		if [ -d "$(bindir)/$$a" ] && [ ! -L "$(bindir)/$$a" ]; then \
-			echo "install: $(bindir)/$$a is a directory" >&2; exit 1; \
-		fi; \
-		echo "ln -sfn lsmbox $(bindir)/$$a"; ln -sfn lsmbox "$(bindir)/$$a"; \
+		for d in "$(bindir)" "$(compldir)"; do \
+			if [ -d "$$d/$$a" ] && [ ! -L "$$d/$$a" ]; then \
+				echo "install: $$d/$$a is a directory" >&2; exit 1; \
+			fi; \
+			echo "ln -sfn lsmbox $$d/$$a"; ln -sfn lsmbox "$$d/$$a"; \
+		done; \
 	done
 ifneq ($(MAN),0)
 	$(INSTALL) -d "$(mandir)/man1"
@@ -454,7 +463,8 @@ install-strip:
 # configuration: BINDIR/lsmbox and every symbolic link in BINDIR to it (its
 # target "lsmbox" or BINDIR/lsmbox: lsmbox --install's links too, which
 # would be left dangling); in MANDIR/man1 each page whose header says
-# "lsmbox VERSION" "lsmbox manual", and each ".so" page naming one of them.
+# "lsmbox VERSION" "lsmbox manual", and each ".so" page naming one of them;
+# in COMPLDIR, lsmbox's completion and each link to it.
 # A file of another package named like an applet or a page is left alone.
 # No directory is removed: BINDIR may well have been there
 # before (/usr/local/bin is, empty, on a new system).  Nothing installed is
@@ -470,6 +480,15 @@ uninstall:
 		echo "rm -f $(bindir)/lsmbox"; rm -f "$(bindir)/lsmbox"; found=1; \
 	fi; \
 	[ -n "$$found" ] || echo "uninstall: nothing of lsmbox in $(bindir)"
+	@set -e; found=; \
+	for c in "$(compldir)"/*; do \
+		[ -L "$$c" ] && [ "$$(readlink "$$c")" = lsmbox ] || continue; \
+		echo "rm -f $$c"; rm -f "$$c"; found=1; \
+	done; \
+	if [ -f "$(compldir)/lsmbox" ] && sed -n 2p "$(compldir)/lsmbox" | grep -q '^# lsmbox\.bash: '; then \
+		echo "rm -f $(compldir)/lsmbox"; rm -f "$(compldir)/lsmbox"; found=1; \
+	fi; \
+	[ -n "$$found" ] || echo "uninstall: no completion of lsmbox in $(compldir)"
 	@set -e; found=; ours=; \
 	for p in "$(mandir)"/man1/*.1; do \
 		[ -f "$$p" ] && [ ! -L "$$p" ] || continue; \
@@ -495,7 +514,8 @@ DEB_MAINTAINER ?= lsmbox maintainers <maintainers@lsmbox.invalid>
 deb: lsmbox man
 	@rm -rf $(BUILD)/deb-stage
 	@$(MAKE) --no-print-directory install DESTDIR=$(abspath $(BUILD)/deb-stage) PREFIX=/usr \
-		BINDIR=/usr/bin MANDIR=/usr/share/man COMPAT= MAN=1 STRIP= >/dev/null
+		BINDIR=/usr/bin MANDIR=/usr/share/man COMPLDIR=/usr/share/bash-completion/completions \
+		COMPAT= MAN=1 STRIP= >/dev/null
 	@ARCH=$(ARCH) VERSION=$(VERSION) SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) LIBS='$(libs)' \
 		COMPAT_NAMES='$(compat_pairs)' CROSS=$(CROSS) DEB_MAINTAINER='$(DEB_MAINTAINER)' \
 		scripts/mkdeb $(BUILD)/deb-stage $(DEB_DIR)
