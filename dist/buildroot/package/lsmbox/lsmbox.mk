@@ -33,13 +33,16 @@ endif
 # Makefile sets CC from CROSS for another ARCH; the command line's wins.
 # NODEPS=1: no Debian package check.  WERROR= (empty): another compiler's
 # warnings do not stop the build.  No STRIP=1: Buildroot strips the target.
+# MAN=0: no manual pages (lowdown would be needed on the host, and
+# Buildroot's target-finalize drops usr/share/man anyway).
 LSMBOX_MAKE_OPTS = \
 	$(LSMBOX_CONFIG) \
 	ARCH=$(call qstrip,$(BR2_ARCH)) \
 	CROSS="$(TARGET_CROSS)" \
 	CC="$(TARGET_CC)" \
 	NODEPS=1 \
-	WERROR=
+	WERROR= \
+	MAN=0
 
 define LSMBOX_BUILD_CMDS
 	$(TARGET_MAKE_ENV) $(MAKE) $(TARGET_CONFIGURE_OPTS) -C $(@D) $(LSMBOX_MAKE_OPTS)

@@ -50,8 +50,12 @@ PACKAGECONFIG[bzip2] = ",,bzip2"
 # sets CC from CROSS for another ARCH).  NODEPS=1: no Debian package
 # check.  WERROR= (empty): another compiler's warnings do not stop the
 # build.  No STRIP=1: Yocto strips, and keeps the debug info apart.
+# MAN: the manual pages are made by lowdown on the build host, which
+# oe-core does not have: LSMBOX_MAN = "1" where a layer gives
+# lowdown-native (and add it to DEPENDS); they go to ${PN}-doc.
+LSMBOX_MAN ?= "0"
 EXTRA_OEMAKE = "ARCH=${LSMBOX_ARCH} CROSS=${TARGET_PREFIX} 'CC=${CC}' \
-CONFIG_FILE=${LSMBOX_CONFIG_FILE} NODEPS=1 WERROR="
+CONFIG_FILE=${LSMBOX_CONFIG_FILE} NODEPS=1 WERROR= MAN=${LSMBOX_MAN}"
 
 # Stop before the build, saying why, where it could only fail or make a
 # binary that cannot run: a 32-bit core older than ARMv7-A, or a library
@@ -75,5 +79,6 @@ do_compile() {
 }
 
 do_install() {
-	oe_runmake install DESTDIR=${D} PREFIX=${prefix} BINDIR=${bindir} MANDIR=${mandir}
+	oe_runmake install DESTDIR=${D} PREFIX=${prefix} BINDIR=${bindir} MANDIR=${mandir} \
+		COMPLDIR=${datadir}/bash-completion/completions
 }
