@@ -49,6 +49,12 @@ endif
 CONFIG ?= default
 HOST_ARCH := $(shell uname -m)
 ARCH ?= $(HOST_ARCH)
+# The kernel's names for two of ours (kernel-arch.bbclass exports them in
+# a Yocto recipe's environment) would build without asm/ and say so in
+# --version: refused, not taken.
+ifneq ($(filter arm64 x86,$(ARCH)),)
+$(error ARCH=$(ARCH) is the kernel's name: lsmbox takes uname -m's (x86_64, aarch64, arm))
+endif
 # Another ARCH is a cross build with Debian's cross compiler and the
 # target's multiarch static libraries (config/deps/build-ARCH.list).
 ifneq ($(ARCH),$(HOST_ARCH))
