@@ -414,8 +414,8 @@ $(BUILD)/man/.made: $(man_docs) scripts/mkman scripts/mkapplets.awk $(decl_srcs)
 		p=$$(sed -n '2{s/^# //; s/(.*//; s/ /-/g; p; q}' $$d); \
 		SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) VERSION=$(VERSION) scripts/mkman $$d > $(BUILD)/man/man1/$$p.1; \
 	done
-	@set -e; echo '$(compat_names)' | xargs -n 2 | while read n a; do \
-		case " $(compat_links) " in *" $$n "*) printf '.so man1/%s.1\n' "$$a" > $(BUILD)/man-compat/man1/$$n.1 ;; esac; \
+	@set -e; echo '$(compat_pairs)' | xargs -n 2 | while read n a; do \
+		printf '.so man1/%s.1\n' "$$a" > $(BUILD)/man-compat/man1/$$n.1; \
 	done
 	@touch $@
 
